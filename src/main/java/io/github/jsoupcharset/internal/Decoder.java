@@ -1,0 +1,30 @@
+package io.github.jsoupcharset.internal;
+
+/**
+ * One WHATWG decoder instance for one stream of bytes: a state machine following the Encoding
+ * Standard's decoder steps, in replacement error mode (each error appends one U+FFFD and is
+ * counted). Not thread-safe; create one per stream. Internal: no compatibility contract.
+ */
+public abstract class Decoder {
+    private long errors;
+
+    /**
+     * Decodes {@code len} bytes of {@code src} from {@code off}, appending the characters to
+     * {@code out}. State (a pending lead byte, a partial sequence) carries over to the next call.
+     *
+     * @param last true when these are the final bytes of the stream (may be zero bytes): pending
+     *     state is then flushed as the standard's end-of-queue steps say
+     */
+    public abstract void decode(byte[] src, int off, int len, boolean last, StringBuilder out);
+
+    /** The number of errors so far; each produced exactly one U+FFFD. */
+    public final long errors() {
+        return errors;
+    }
+
+    /** Records an error and appends its U+FFFD. */
+    protected final void error(StringBuilder out) {
+        errors++;
+        out.append('\uFFFD');
+    }
+}
