@@ -1,0 +1,30 @@
+package io.github.jsoupcharset;
+
+/**
+ * The rule of the HTML Standard's encoding sniffing algorithm that decided a document's encoding,
+ * in the order the rules apply.
+ */
+public enum DecisionSource {
+    /** A byte order mark (UTF-8, UTF-16LE or UTF-16BE) at the start of the body; beats everything. */
+    BOM,
+    /** The {@code charset} parameter of the HTTP {@code Content-Type} header. */
+    HTTP_HEADER,
+    /** A {@code <meta>} found by the standard's prescan of the first 1024 bytes. */
+    META_PRESCAN,
+    /**
+     * An XML declaration ({@code <?xml … encoding="…"?>}) at byte 0, or the UTF-16 patterns of a
+     * BOM-less {@code <?xml}, as "get an XML encoding when sniffing" reads them.
+     */
+    XML_DECLARATION,
+    /**
+     * A {@code <meta>} after the first 1024 bytes but still in {@code <head>}, which Chromium and
+     * Firefox honour (the spec's "change the encoding" while parsing).
+     */
+    LATE_META,
+    /** Nothing was declared and the bytes are valid UTF-8 with at least one non-ASCII sequence. */
+    UTF8_VALIDITY,
+    /** Nothing was declared and statistical detection chose the encoding. */
+    DETECTION,
+    /** Nothing was declared and nothing could be detected: the default encoding. */
+    DEFAULT
+}

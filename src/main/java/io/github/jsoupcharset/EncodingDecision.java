@@ -1,0 +1,82 @@
+package io.github.jsoupcharset;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * How a document's encoding was decided, with everything that was seen on the way: the encoding,
+ * the rule that decided, the HTML Standard's confidence, what the HTTP header and the document
+ * declared, whether they disagreed, the labels that were ignored, and (once the body has been
+ * decoded) how many U+FFFD replacement characters the decoding produced. Immutable.
+ *
+ * @param encoding the encoding the body is decoded with
+ * @param source the rule that decided
+ * @param confidence the HTML Standard's confidence in the encoding
+ * @param headerLabel the {@code charset} parameter of the Content-Type header, as sent (unquoted),
+ *     if there was one
+ * @param headerEncoding what {@code headerLabel} means, if it is a known label
+ * @param metaLabel the label the document declared ({@code <meta>} or XML declaration), as the
+ *     scan read it, if any
+ * @param metaEncoding what the document's declaration means for this document (UTF-16 labels in a
+ *     meta mean UTF-8, x-user-defined means windows-1252), if any
+ * @param metaSource where the document's declaration was found ({@link DecisionSource#META_PRESCAN},
+ *     {@link DecisionSource#XML_DECLARATION} or {@link DecisionSource#LATE_META}), if any
+ * @param conflict true when the header (or a BOM) and the document's declaration name different
+ *     encodings; the header or BOM wins, as in browsers
+ * @param ignoredLabels labels seen but not known to the Encoding Standard, in the order seen
+ * @param detectorConfidence for {@link DecisionSource#DETECTION}: the detector's confidence, 0-100
+ * @param replacementCount the number of U+FFFD the decoding produced (decoding errors), present
+ *     once the body has been decoded
+ */
+public record EncodingDecision(
+        Encoding encoding,
+        DecisionSource source,
+        Confidence confidence,
+        Optional<String> headerLabel,
+        Optional<Encoding> headerEncoding,
+        Optional<String> metaLabel,
+        Optional<Encoding> metaEncoding,
+        Optional<DecisionSource> metaSource,
+        boolean conflict,
+        List<IgnoredLabel> ignoredLabels,
+        OptionalInt detectorConfidence,
+        OptionalInt replacementCount) {
+
+    /** Checks the arguments and copies the list. */
+    public EncodingDecision {
+        Objects.requireNonNull(encoding, "encoding");
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(confidence, "confidence");
+        Objects.requireNonNull(headerLabel, "headerLabel");
+        Objects.requireNonNull(headerEncoding, "headerEncoding");
+        Objects.requireNonNull(metaLabel, "metaLabel");
+        Objects.requireNonNull(metaEncoding, "metaEncoding");
+        Objects.requireNonNull(metaSource, "metaSource");
+        ignoredLabels = List.copyOf(Objects.requireNonNull(ignoredLabels, "ignoredLabels"));
+        Objects.requireNonNull(detectorConfidence, "detectorConfidence");
+        Objects.requireNonNull(replacementCount, "replacementCount");
+    }
+
+    /** This decision with the number of U+FFFD the decoding produced. */
+    public EncodingDecision withReplacementCount(int count) {
+        if (count < 0) throw new IllegalArgumentException("count must not be negative: " + count);
+        return new EncodingDecision(encoding, source, confidence, headerLabel, headerEncoding, metaLabel,
+                metaEncoding, metaSource, conflict, ignoredLabels, detectorConfidence, OptionalInt.of(count));
+    }
+
+    /** A one-line summary, e.g. {@code windows-1251 (LATE_META, CERTAIN; meta "windows-1251")}. */
+    @Override
+    public String toString() {
+        StringBuilder b = new StringBuilder(encoding.name()).append(" (").append(source).append(", ").append(confidence);
+        headerLabel.ifPresent(l -> b.append("; header \"").append(l).append('"'));
+        metaLabel.ifPresent(l -> b.append("; ").append(metaSource.map(s -> s == DecisionSource.XML_DECLARATION
+                ? "xml" : "meta").orElse("meta")).append(" \"").append(l).append('"'));
+        if (conflict) b.append("; conflict");
+        for (IgnoredLabel i : ignoredLabels) b.append("; ignored \"").append(i.label()).append('"');
+        detectorConfidence.ifPresent(c -> b.append("; detector confidence ").append(c));
+        replacementCount.ifPresent(c -> b.append("; ").append(c).append(" U+FFFD"));
+        return b.append(')').toString();
+    }
+}

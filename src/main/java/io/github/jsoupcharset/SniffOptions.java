@@ -1,0 +1,71 @@
+package io.github.jsoupcharset;
+
+import java.util.Objects;
+
+/**
+ * How the encoding of undeclared or late-declared pages is decided. The defaults
+ * ({@link #DEFAULTS}) decode declared pages as Chromium does and undeclared pages as their author
+ * most likely wrote them. Immutable; use the {@code with…} methods to derive variants.
+ *
+ * @param metaScan how far into the document a {@code <meta>} declaration is looked for
+ * @param detection what happens when nothing declares the encoding
+ * @param defaultEncoding the encoding used when nothing declares it and detection gives nothing
+ */
+public record SniffOptions(MetaScan metaScan, Detection detection, Encoding defaultEncoding) {
+
+    /** Browser meta scan, author-intent detection, windows-1252 default. */
+    public static final SniffOptions DEFAULTS =
+            new SniffOptions(MetaScan.BROWSER_HEAD_SCAN, Detection.AUTHOR_INTENT, Encoding.WINDOWS_1252);
+
+    /** How far into the document a {@code <meta>} declaration is looked for. */
+    public enum MetaScan {
+        /**
+         * The standard's prescan of the first 1024 bytes, then, like Chromium, Firefox and WebKit, a
+         * {@code <meta>} later in {@code <head>} (not inside script, style, title or template).
+         */
+        BROWSER_HEAD_SCAN,
+        /** Only the HTML Standard's prescan of the first 1024 bytes (and the XML declaration). */
+        SPEC_PRESCAN_1024
+    }
+
+    /** What happens when neither a BOM, the header nor the document declares the encoding. */
+    public enum Detection {
+        /**
+         * Aim for the text the author wrote: valid UTF-8 is UTF-8, otherwise statistical detection
+         * restricted to WHATWG encodings, otherwise the default.
+         */
+        AUTHOR_INTENT,
+        /**
+         * Reproduce what a browser shows: UTF-8 is never guessed for a web page (Chromium shows
+         * undeclared UTF-8 as windows-1252); legacy encodings are still detected.
+         */
+        BROWSER_PARITY,
+        /** No detection: the default encoding (what html5lib's conformance tests assume). */
+        NONE
+    }
+
+    /** Checks the arguments. */
+    public SniffOptions {
+        Objects.requireNonNull(metaScan, "metaScan");
+        Objects.requireNonNull(detection, "detection");
+        Objects.requireNonNull(defaultEncoding, "defaultEncoding");
+        if (!defaultEncoding.isAsciiCompatible() || defaultEncoding == Encoding.X_USER_DEFINED)
+            throw new IllegalArgumentException("defaultEncoding must be an ASCII-compatible encoding, not "
+                    + defaultEncoding.name());
+    }
+
+    /** These options with another meta scan. */
+    public SniffOptions withMetaScan(MetaScan metaScan) {
+        return new SniffOptions(metaScan, detection, defaultEncoding);
+    }
+
+    /** These options with another detection mode. */
+    public SniffOptions withDetection(Detection detection) {
+        return new SniffOptions(metaScan, detection, defaultEncoding);
+    }
+
+    /** These options with another default encoding. */
+    public SniffOptions withDefaultEncoding(Encoding defaultEncoding) {
+        return new SniffOptions(metaScan, detection, defaultEncoding);
+    }
+}
