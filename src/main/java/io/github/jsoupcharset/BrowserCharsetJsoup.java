@@ -1,0 +1,109 @@
+package io.github.jsoupcharset;
+
+import org.jsoup.Connection;
+import org.jsoup.nodes.Document;
+import org.jsoup.parser.Parser;
+
+import java.net.http.HttpResponse;
+
+/**
+ * The entry point: turn the raw bytes of a fetched HTML page into a jsoup {@link Document} whose
+ * text is what a web browser shows, and say how the encoding was decided.
+ *
+ * <pre>{@code
+ * Connection.Response res = Jsoup.connect(url).execute();
+ * Document doc = BrowserCharsetJsoup.parse(res);          // instead of res.parse()
+ * }</pre>
+ *
+ * <p>The encoding is decided in the browser's order: byte order mark, the HTTP Content-Type
+ * charset, the HTML Standard's {@code <meta>} prescan of the first 1024 bytes, the XML
+ * declaration, a {@code <meta>} later in {@code <head>}, then (for undeclared pages) UTF-8
+ * validity, statistical detection and the default, windows-1252. Labels mean what browsers decode
+ * them as: {@code iso-8859-1} is windows-1252, {@code gb2312} is GBK, {@code utf-7} is ignored.
+ *
+ * <p>These methods use {@link SniffOptions#DEFAULTS}; {@link #withOptions} gives a parser with
+ * others. All methods are thread-safe. Null arguments are rejected with a
+ * {@link NullPointerException} naming the argument; any bytes and any header give a result.
+ */
+public final class BrowserCharsetJsoup {
+    private static final BrowserCharsetParser DEFAULT = new BrowserCharsetParser(SniffOptions.DEFAULTS);
+
+    private BrowserCharsetJsoup() {}
+
+    /** A parser with other options, e.g. {@code withOptions(SniffOptions.DEFAULTS.withDetection(BROWSER_PARITY))}. */
+    public static BrowserCharsetParser withOptions(SniffOptions options) {
+        return new BrowserCharsetParser(options);
+    }
+
+    /**
+     * Parses a jsoup response: its body bytes, every Content-Type header, and its URL as base URI.
+     * Call it instead of {@code response.parse()}, before anything else reads the body.
+     *
+     * @throws IllegalStateException if the body was already consumed by {@code response.parse()}
+     */
+    public static Document parse(Connection.Response response) {
+        return DEFAULT.parse(response);
+    }
+
+    /** As {@link #parse(Connection.Response)}, returning the decision with the document. */
+    public static ParsedHtml parseWithDecision(Connection.Response response) {
+        return DEFAULT.parseWithDecision(response);
+    }
+
+    /**
+     * Parses raw body bytes.
+     *
+     * @param body the response body
+     * @param contentType the Content-Type header value, or null if there was none
+     * @param baseUri the page's URL for resolving relative links ("" if unknown)
+     */
+    public static Document parse(byte[] body, String contentType, String baseUri) {
+        return DEFAULT.parse(body, contentType, baseUri);
+    }
+
+    /** As {@link #parse(byte[], String, String)}, building the tree with the given jsoup parser. */
+    public static Document parse(byte[] body, String contentType, String baseUri, Parser parser) {
+        return DEFAULT.parse(body, contentType, baseUri, parser);
+    }
+
+    /** As {@link #parse(byte[], String, String)}, returning the decision with the document. */
+    public static ParsedHtml parseWithDecision(byte[] body, String contentType, String baseUri) {
+        return DEFAULT.parseWithDecision(body, contentType, baseUri);
+    }
+
+    /** As {@link #parse(byte[], String, String, Parser)}, returning the decision with the document. */
+    public static ParsedHtml parseWithDecision(byte[] body, String contentType, String baseUri, Parser parser) {
+        return DEFAULT.parseWithDecision(body, contentType, baseUri, parser);
+    }
+
+    /** Parses a {@code java.net.http} response (body, every Content-Type header, URI as base URI). */
+    public static Document parse(HttpResponse<byte[]> response) {
+        return DEFAULT.parse(response);
+    }
+
+    /** As {@link #parse(HttpResponse)}, returning the decision with the document. */
+    public static ParsedHtml parseWithDecision(HttpResponse<byte[]> response) {
+        return DEFAULT.parseWithDecision(response);
+    }
+
+    /**
+     * Decodes a body as a browser would, without parsing it.
+     *
+     * @param body the response body
+     * @param contentType the Content-Type header value, or null if there was none
+     * @return the text (byte order mark removed) and the decision with its U+FFFD count
+     */
+    public static DecodedHtml decode(byte[] body, String contentType) {
+        return DEFAULT.decode(body, contentType);
+    }
+
+    /**
+     * Decides the encoding without decoding the whole body.
+     *
+     * @param body the response body
+     * @param contentType the Content-Type header value, or null if there was none
+     */
+    public static EncodingDecision sniff(byte[] body, String contentType) {
+        return DEFAULT.sniff(body, contentType);
+    }
+}

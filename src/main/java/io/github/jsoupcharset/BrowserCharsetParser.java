@@ -1,0 +1,167 @@
+package io.github.jsoupcharset;
+
+import io.github.jsoupcharset.internal.ContentType;
+import io.github.jsoupcharset.internal.Decoder;
+import io.github.jsoupcharset.internal.Sniffer;
+import org.jsoup.Connection;
+import org.jsoup.nodes.Document;
+import org.jsoup.parser.Parser;
+
+import java.net.http.HttpResponse;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Decides the encoding of HTML bytes as browsers do, decodes them, and parses the text with
+ * jsoup, under a fixed set of {@link SniffOptions}. {@link BrowserCharsetJsoup} offers the same
+ * methods with the default options. Immutable and safe to share between threads.
+ */
+public final class BrowserCharsetParser {
+    private final SniffOptions options;
+
+    /** A parser with these options. */
+    public BrowserCharsetParser(SniffOptions options) {
+        this.options = Objects.requireNonNull(options, "options must not be null");
+    }
+
+    /** The options this parser decides with. */
+    public SniffOptions options() {
+        return options;
+    }
+
+    /**
+     * Decides the encoding of a body without decoding all of it: BOM, the Content-Type charset,
+     * the {@code <meta>} prescan, the XML declaration, a later {@code <meta>} in head, then detection
+     * and the default. Only detection reads beyond the document's head, and only a bounded prefix.
+     *
+     * @param body the raw response body
+     * @param contentType the Content-Type header value, or null if the response had none
+     */
+    public EncodingDecision sniff(byte[] body, String contentType) {
+        return sniff(body, headerList(contentType));
+    }
+
+    EncodingDecision sniff(byte[] body, List<String> contentTypes) {
+        Objects.requireNonNull(body, "body must not be null");
+        return Sniffer.sniff(body, 0, body.length, ContentType.charsetLabel(contentTypes), options);
+    }
+
+    /**
+     * Decides the encoding and decodes the whole body as a browser would.
+     *
+     * @param body the raw response body
+     * @param contentType the Content-Type header value, or null if the response had none
+     * @return the text (byte order mark removed) and the decision, with its U+FFFD count
+     */
+    public DecodedHtml decode(byte[] body, String contentType) {
+        return decode(body, headerList(contentType));
+    }
+
+    DecodedHtml decode(byte[] body, List<String> contentTypes) {
+        EncodingDecision decision = sniff(body, contentTypes);
+        int start = decision.source() == DecisionSource.BOM ? bomLength(decision.encoding()) : 0;
+        Decoder decoder = decision.encoding().newDecoder();
+        StringBuilder text = new StringBuilder(body.length - start);
+        decoder.decode(body, start, body.length - start, true, text);
+        int errors = (int) Math.min(Integer.MAX_VALUE, decoder.errors());
+        return new DecodedHtml(text.toString(), decision.withReplacementCount(errors));
+    }
+
+    /**
+     * Parses a body with jsoup's HTML parser after decoding it as a browser would.
+     *
+     * @param body the raw response body
+     * @param contentType the Content-Type header value, or null if the response had none
+     * @param baseUri the URL the body came from, for resolving relative links ("" if unknown)
+     */
+    public Document parse(byte[] body, String contentType, String baseUri) {
+        return parseWithDecision(body, contentType, baseUri).document();
+    }
+
+    /** As {@link #parse(byte[], String, String)}, with the jsoup {@link Parser} to build the tree with. */
+    public Document parse(byte[] body, String contentType, String baseUri, Parser parser) {
+        return parseWithDecision(body, contentType, baseUri, parser).document();
+    }
+
+    /** As {@link #parse(byte[], String, String)}, returning the decision with the document. */
+    public ParsedHtml parseWithDecision(byte[] body, String contentType, String baseUri) {
+        return parseWithDecision(body, contentType, baseUri, Parser.htmlParser());
+    }
+
+    /** As {@link #parse(byte[], String, String, Parser)}, returning the decision with the document. */
+    public ParsedHtml parseWithDecision(byte[] body, String contentType, String baseUri, Parser parser) {
+        return build(body, headerList(contentType), baseUri, parser);
+    }
+
+    /**
+     * Parses a jsoup response: its body bytes, every Content-Type header and its URL as base URI.
+     * Call this instead of {@code response.parse()}, and before anything else reads the body.
+     *
+     * @throws IllegalStateException if the body was already consumed (for example by
+     *     {@code response.parse()} or {@code response.bodyStream()})
+     */
+    public Document parse(Connection.Response response) {
+        return parseWithDecision(response).document();
+    }
+
+    /** As {@link #parse(Connection.Response)}, returning the decision with the document. */
+    public ParsedHtml parseWithDecision(Connection.Response response) {
+        Objects.requireNonNull(response, "response must not be null");
+        byte[] body = bodyOf(response);
+        String baseUri = response.url() == null ? "" : response.url().toExternalForm();
+        return build(body, response.headers("Content-Type"), baseUri, Parser.htmlParser());
+    }
+
+    /**
+     * Parses a {@code java.net.http} response: its body, every Content-Type header and its URI as
+     * base URI.
+     */
+    public Document parse(HttpResponse<byte[]> response) {
+        return parseWithDecision(response).document();
+    }
+
+    /** As {@link #parse(HttpResponse)}, returning the decision with the document. */
+    public ParsedHtml parseWithDecision(HttpResponse<byte[]> response) {
+        Objects.requireNonNull(response, "response must not be null");
+        byte[] body = response.body();
+        if (body == null) throw new IllegalArgumentException("response has no body (use HttpResponse.BodyHandlers.ofByteArray())");
+        String baseUri = response.uri() == null ? "" : response.uri().toString();
+        return build(body, response.headers().allValues("Content-Type"), baseUri, Parser.htmlParser());
+    }
+
+    private ParsedHtml build(byte[] body, List<String> contentTypes, String baseUri, Parser parser) {
+        Objects.requireNonNull(baseUri, "baseUri must not be null (use \"\" when unknown)");
+        Objects.requireNonNull(parser, "parser must not be null");
+        DecodedHtml decoded = decode(body, contentTypes);
+        // jsoup gets characters, never bytes, so it cannot sniff again
+        Document doc = parser.parseInput(decoded.text(), baseUri);
+        doc.outputSettings().charset(documentCharset(decoded.decision().encoding()));
+        return new ParsedHtml(doc, decoded.decision());
+    }
+
+    /** The charset a document reports and serialises with: replacement has no encoder, so UTF-8. */
+    static Charset documentCharset(Encoding encoding) {
+        return encoding == Encoding.REPLACEMENT ? StandardCharsets.UTF_8 : encoding.charset();
+    }
+
+    private static byte[] bodyOf(Connection.Response response) {
+        try {
+            return response.bodyAsBytes();
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new IllegalStateException("the response body was already consumed (response.parse() or "
+                    + "response.bodyStream() read it), so its bytes are gone; call BrowserCharsetJsoup.parse(response) "
+                    + "instead of response.parse(), or call response.bufferUp() first", e);
+        }
+    }
+
+    private static List<String> headerList(String contentType) {
+        return contentType == null ? Collections.emptyList() : Collections.singletonList(contentType);
+    }
+
+    static int bomLength(Encoding encoding) {
+        return encoding == Encoding.UTF_8 ? 3 : 2;
+    }
+}
