@@ -329,4 +329,19 @@ class BrowserCharsetJsoupTest {
         ParsedHtml parsed = BrowserCharsetJsoup.parseWithDecision(junk, "\u0000;;charset=\"", "");
         assertThat(parsed.document().body() != null, is(true));
     }
+
+    @Test
+    void everyEncodingGivesADocumentThatSerialises() {
+        byte[] body = bytes("<html><head><title>t</title></head><body><p>a", b(0x80, 0xA4, 0xE9, 0xFF, 0x41), "</p></body></html>");
+        for (Encoding e : Encoding.all()) {
+            String label = e.labels().get(0);
+            ParsedHtml parsed = BrowserCharsetJsoup.parseWithDecision(body, "text/html; charset=" + label, "");
+            assertThat(label, parsed.decision().encoding(), is(e));
+            assertThat(label, parsed.document().charset(), equalTo(e == Encoding.REPLACEMENT
+                    ? StandardCharsets.UTF_8 : e.charset()));
+            String html = parsed.document().html();
+            assertThat(label, html.isEmpty(), is(false));
+            assertThat(label, parsed.document().outerHtml().contains("<body>"), is(true));
+        }
+    }
 }
