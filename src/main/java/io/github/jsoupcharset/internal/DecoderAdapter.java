@@ -23,13 +23,17 @@ import java.util.function.Supplier;
  *       byte of the current buffer, if that sequence began in an earlier buffer) through the byte
  *       at which the decoder found the error, inclusive; when the standard restores that byte to
  *       the stream (UTF-8 {@code E1 80 41}) it is both reported and decoded again, so its
- *       characters follow once the caller skips the {@code n} bytes;
- *   <li>several errors found at one byte ({@code ED A0}: one for ED, one for the restored A0) are
- *       reported once;
+ *       characters follow once the caller skips the {@code n} bytes ({@code E1 80 41} reports 3
+ *       bytes, then gives "A");
+ *   <li>two errors found at one byte (UTF-8 {@code ED A0}: ED, then the restored A0) are
+ *       reported as the bytes before it, then that byte (so one report per error); a third error
+ *       at one byte, which none of these decoders produce, would be merged into the second;
  *   <li>the caller must skip the {@code n} reported bytes before decoding again (as
  *       {@code CharsetDecoder} itself does), since they have already been fed to the decoder;
- *   <li>an error at the end of the stream is returned by {@link #flush} as
- *       {@code malformedForLength(1)}, as the bytes it stands for were consumed earlier.
+ *   <li>the bytes of an unfinished sequence are left in the input buffer (as JDK decoders do), so
+ *       at the end of input {@code CharsetDecoder} reports them; should they have been consumed
+ *       in REPLACE mode before switching to REPORT, {@link #flush} returns
+ *       {@code malformedForLength(1)} instead.
  * </ul>
  */
 final class DecoderAdapter extends CharsetDecoder {
@@ -43,6 +47,11 @@ final class DecoderAdapter extends CharsetDecoder {
     private int[] errorOffsets = new int[8]; // offsets in produced of the errors' U+FFFD
     private int errorCount;
     private boolean flushed;
+    private int alreadyFed; // REPORT mode: bytes at the input's position already fed to the decoder
+    private boolean endOfInputReported; // REPORT mode: CharsetDecoder reported those bytes itself
+    // REPORT mode: malformed lengths still to return, each with the text that follows it
+    private final java.util.ArrayDeque<Integer> reportLengths = new java.util.ArrayDeque<>();
+    private final java.util.ArrayDeque<String> textAfterReports = new java.util.ArrayDeque<>();
     private byte[] scratch = NO_BYTES;
 
     DecoderAdapter(WhatwgCharset cs, Supplier<Decoder> factory, float averageCharsPerByte) {
@@ -61,8 +70,8 @@ final class DecoderAdapter extends CharsetDecoder {
 
     @Override
     protected CoderResult decodeLoop(ByteBuffer in, CharBuffer out) {
-        if (!drainPending(out)) return CoderResult.OVERFLOW;
         if (malformedInputAction() == CodingErrorAction.REPORT) return decodeReporting(in, out);
+        if (!drainPending(out)) return CoderResult.OVERFLOW;
         while (in.hasRemaining()) {
             if (!out.hasRemaining()) return CoderResult.OVERFLOW;
             // decode about as many bytes as the output has room for, so that little is kept back
@@ -78,33 +87,66 @@ final class DecoderAdapter extends CharsetDecoder {
     /** Byte by byte, so that each error can be tied to the bytes that made it. */
     private CoderResult decodeReporting(ByteBuffer in, CharBuffer out) {
         int sequenceStart = in.position(); // first byte not yet part of any output
-        while (in.hasRemaining()) {
-            if (!out.hasRemaining()) return CoderResult.OVERFLOW;
+        // bytes of an unfinished sequence were left in the buffer last time, though already fed;
+        // if they are gone, CharsetDecoder has reported them at the end of input
+        if (alreadyFed > in.remaining()) endOfInputReported = true;
+        in.position(Math.min(in.limit(), sequenceStart + alreadyFed));
+        alreadyFed = 0;
+        while (true) {
+            if (!drainPending(out)) return leave(in, sequenceStart, CoderResult.OVERFLOW);
+            if (!reportLengths.isEmpty()) {
+                // the input is positioned at the reported bytes; the caller skips them
+                pending.append(textAfterReports.poll());
+                return CoderResult.malformedForLength(reportLengths.poll());
+            }
+            if (!in.hasRemaining()) return leave(in, sequenceStart, CoderResult.UNDERFLOW);
+            if (!out.hasRemaining()) return leave(in, sequenceStart, CoderResult.OVERFLOW);
+            int at = in.position();
             step(in, 1, false);
-            int end = in.position();
             if (errorCount == 0) {
-                if (produced.length() > 0) sequenceStart = end;
+                if (produced.length() > 0) sequenceStart = in.position();
                 pending.append(produced);
-                if (!drainPending(out)) return CoderResult.OVERFLOW;
                 continue;
             }
-            // output before the first error goes out now (for these decoders there is none);
-            // the other errors' U+FFFD of this step are dropped (reported once); the rest waits
-            int first = errorOffsets[0];
-            pending.append(produced, 0, first);
-            int from = first + 1;
-            for (int e = 1; e < errorCount; e++) {
-                pending.append(produced, from, errorOffsets[e]);
-                from = errorOffsets[e] + 1;
+            // The error(s) found at byte `at`. One error stands for the bytes of its sequence up to
+            // and including `at`. Two stand for the sequence before `at`, then `at` itself (UTF-8
+            // ED A0: ED, then the restored A0). Any further ones are merged into the last report.
+            int before = at - sequenceStart;
+            pending.append(produced, 0, errorOffsets[0]);
+            if (errorCount == 1 || before == 0) {
+                reportLengths.add(before + 1);
+            } else {
+                reportLengths.add(before);
+                reportLengths.add(1);
             }
-            String after = produced.substring(from);
-            drainPending(out);
-            pending.append(after);
-            int length = end - sequenceStart;
+            // the text after each report; the U+FFFDs of merged errors are dropped
+            int reports = reportLengths.size();
+            StringBuilder text = new StringBuilder();
+            for (int e = 0; e < errorCount; e++) {
+                int segmentEnd = e + 1 < errorCount ? errorOffsets[e + 1] : produced.length();
+                text.append(produced, errorOffsets[e] + 1, segmentEnd);
+                if (e < reports - 1) {
+                    textAfterReports.add(text.toString());
+                    text.setLength(0);
+                }
+            }
+            textAfterReports.add(text.toString());
             in.position(sequenceStart);
-            return CoderResult.malformedForLength(length);
+            sequenceStart = at + 1;
         }
-        return CoderResult.UNDERFLOW;
+    }
+
+    /**
+     * Returns {@code result}, leaving the bytes of an unfinished sequence (fed to the decoder, but
+     * not yet part of any output or report) in the buffer as the CharsetDecoder contract expects,
+     * so that at the end of input the caller reports them as malformed.
+     */
+    private CoderResult leave(ByteBuffer in, int sequenceStart, CoderResult result) {
+        if (reportLengths.isEmpty() && in.position() > sequenceStart) {
+            alreadyFed = in.position() - sequenceStart;
+            in.position(sequenceStart);
+        }
+        return result;
     }
 
     @Override
@@ -116,6 +158,11 @@ final class DecoderAdapter extends CharsetDecoder {
         errorCount = 0;
         decoder.decode(NO_BYTES, 0, 0, true, produced);
         if (errorCount > 0 && malformedInputAction() == CodingErrorAction.REPORT) {
+            // bytes left in the buffer were already reported by CharsetDecoder at end of input
+            if (alreadyFed > 0 || endOfInputReported) {
+                alreadyFed = 0;
+                return CoderResult.UNDERFLOW;
+            }
             return CoderResult.malformedForLength(1);
         }
         applyErrorAction();
@@ -128,6 +175,10 @@ final class DecoderAdapter extends CharsetDecoder {
         pending.setLength(0);
         pendingStart = 0;
         flushed = false;
+        alreadyFed = 0;
+        endOfInputReported = false;
+        reportLengths.clear();
+        textAfterReports.clear();
         newDecoder();
     }
 
