@@ -40,6 +40,14 @@ public abstract class Decoder {
         if (errorListener != null) errorListener.accept(outputOffset);
     }
 
+    /**
+     * Whether bytes fed since the last output can still become output or an error (a partial
+     * sequence); false for decoders that drop bytes silently (replacement after its one error).
+     */
+    boolean mayHavePendingBytes() {
+        return true;
+    }
+
     /** Lets the charset adapter learn where in the output each error's U+FFFD lands. */
     final void setErrorListener(java.util.function.LongConsumer listener) {
         this.errorListener = listener;

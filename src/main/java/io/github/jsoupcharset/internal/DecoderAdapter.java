@@ -142,7 +142,7 @@ final class DecoderAdapter extends CharsetDecoder {
      * so that at the end of input the caller reports them as malformed.
      */
     private CoderResult leave(ByteBuffer in, int sequenceStart, CoderResult result) {
-        if (reportLengths.isEmpty() && in.position() > sequenceStart) {
+        if (reportLengths.isEmpty() && in.position() > sequenceStart && decoder.mayHavePendingBytes()) {
             alreadyFed = in.position() - sequenceStart;
             in.position(sequenceStart);
         }

@@ -21,4 +21,9 @@ final class ReplacementDecoder extends Decoder {
         }
         // 3. Return finished (the rest of the stream is never read).
     }
+
+    @Override
+    boolean mayHavePendingBytes() {
+        return false;
+    }
 }
