@@ -18,6 +18,9 @@ public final class Detector {
     /** The statistical detector looks at no more than this many leading bytes. */
     public static final int DETECTION_WINDOW = 64 * 1024;
 
+    /** At most this many bytes of text (markup removed) are decoded and weighed per candidate. */
+    static final int EVIDENCE_BYTES = 16 * 1024;
+
     private Detector() {}
 
     /**
@@ -56,7 +59,8 @@ public final class Detector {
         int windowLen = Math.min(off + len - start, DETECTION_WINDOW);
         byte[] text = new byte[windowLen];
         int textLen = withoutMarkup(bytes, start, windowLen, text);
-        List<TextEvidence.Scored> ranked = TextEvidence.rank(text, textLen);
+        // enough text is enough: the evidence is weighed on at most EVIDENCE_BYTES of it
+        List<TextEvidence.Scored> ranked = TextEvidence.rank(text, Math.min(textLen, EVIDENCE_BYTES));
         TextEvidence.Scored best = ranked.get(0);
         TextEvidence.Scored second = ranked.get(1);
         double margin = best.score() - second.score();
