@@ -221,7 +221,7 @@ public final class Main {
         Evaluator evaluator;
         try {
             evaluator = QueryParser.parse(a.positional.get(0));
-        } catch (IllegalArgumentException e) { // jsoup's Selector.SelectorParseException
+        } catch (Selector.SelectorParseException e) {
             return usage(err, "select", "invalid CSS selector '" + a.positional.get(0) + "': " + e.getMessage());
         }
         String attr = a.options.get("--attr");

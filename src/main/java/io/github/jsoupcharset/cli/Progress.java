@@ -53,7 +53,7 @@ final class Progress {
     private void show(long records, long pages, long bytesDone, long now) {
         double seconds = Math.max(1e-9, (now - start) / 1e9);
         double mb = bytesDone / 1e6;
-        String counts = String.format(Locale.ROOT, "%,d records, %,d pages, %.1f/%.1f MB, %.1f MB/s, %,.0f pages/s, %.1f s",
+        String counts = String.format(Locale.ROOT, "%,d records, %,d pages, %.2f/%.2f MB, %.2f MB/s, %,.0f pages/s, %.1f s",
                 records, pages, mb, totalBytes / 1e6, mb / seconds, pages / seconds, seconds);
         if (terminal) {
             int width = 24;
