@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -122,8 +123,7 @@ public final class SampleWarc {
             Instant start = Instant.parse("2024-05-01T12:00:00Z");
             writer.write(new Warcinfo.Builder().date(start).recordId(uuid("warcinfo"))
                     .filename(out.getFileName().toString())
-                    .fields(Map.of("software", List.of("jsoup-charset SampleWarc"),
-                            "description", List.of("pages in a dozen encodings, served the ways crawls meet them")))
+                    .fields(fields())
                     .build());
             long n = 0;
             for (int copy = 0; copy < copies; copy++) {
@@ -146,6 +146,13 @@ public final class SampleWarc {
                         http("404 Not Found", List.of("Content-Type: text/html"), "<title>Not found</title>".getBytes(StandardCharsets.US_ASCII))));
             }
         }
+    }
+
+    private static Map<String, List<String>> fields() {
+        Map<String, List<String>> fields = new LinkedHashMap<>(); // ordered: the file must regenerate identically
+        fields.put("software", List.of("jsoup-charset SampleWarc"));
+        fields.put("description", List.of("pages in a dozen encodings, served the ways crawls meet them"));
+        return fields;
     }
 
     private static WarcResponse response(String url, Instant date, byte[] http) {
