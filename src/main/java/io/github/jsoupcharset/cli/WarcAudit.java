@@ -77,18 +77,20 @@ final class WarcAudit {
             return;
         }
         try (WarcReader reader = new WarcReader(channel)) {
+            long inThisFile = 0;
             while (true) {
                 Optional<WarcRecord> next;
                 try {
                     next = reader.next();
                 } catch (IOException | RuntimeException e) {
-                    fail(file + ": " + (records == 0 && reader.position() == 0 ? "not a readable WARC file" : "truncated or corrupt after offset " + reader.position())
+                    fail(file + ": " + (inThisFile == 0 ? "not a readable WARC file" : "truncated or corrupt after offset " + reader.position())
                             + ": " + Main.describe(e) + "; the rest of this file is skipped");
                     failedFiles++;
                     return;
                 }
                 if (next.isEmpty()) return;
                 records++;
+                inThisFile++;
                 if (!auditRecord(file, reader.position(), next.get())) {
                     failedFiles++;
                     return;
