@@ -29,6 +29,7 @@ import java.util.UUID;
  *
  * <pre>java -cp … io.github.jsoupcharset.cli.SampleWarc OUT.warc.gz [COPIES]</pre>
  * COPIES (default 1) repeats every record under distinct URLs, to make a large WARC for benchmarks.
+ * A name not ending in {@code .gz} gives an uncompressed WARC.
  */
 public final class SampleWarc {
     private SampleWarc() {}
@@ -115,11 +116,12 @@ public final class SampleWarc {
         write(Path.of(args[0]), args.length == 2 ? Integer.parseInt(args[1]) : 1);
     }
 
-    /** Writes the sample WARC, gzip-compressed, every record {@code copies} times. */
+    /** Writes the sample WARC (gzip-compressed if the name ends in .gz), every record {@code copies} times. */
     public static void write(Path out, int copies) throws IOException {
         try (FileChannel channel = FileChannel.open(out, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING);
-             WarcWriter writer = new WarcWriter(channel, WarcCompression.GZIP)) {
+             WarcWriter writer = new WarcWriter(channel,
+                     out.toString().endsWith(".gz") ? WarcCompression.GZIP : WarcCompression.NONE)) {
             Instant start = Instant.parse("2024-05-01T12:00:00Z");
             writer.write(new Warcinfo.Builder().date(start).recordId(uuid("warcinfo"))
                     .filename(out.getFileName().toString())
