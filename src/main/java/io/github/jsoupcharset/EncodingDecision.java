@@ -27,6 +27,7 @@ import java.util.OptionalInt;
  *     encodings; the header or BOM wins, as in browsers
  * @param ignoredLabels labels seen but not known to the Encoding Standard, in the order seen
  * @param detectorConfidence for {@link DecisionSource#DETECTION}: the detector's confidence, 0-100
+ * @param detectorRunnerUp for {@link DecisionSource#DETECTION}: the detector's second choice
  * @param replacementCount the number of U+FFFD the decoding produced (decoding errors), present
  *     once the body has been decoded
  */
@@ -42,6 +43,7 @@ public record EncodingDecision(
         boolean conflict,
         List<IgnoredLabel> ignoredLabels,
         OptionalInt detectorConfidence,
+        Optional<Encoding> detectorRunnerUp,
         OptionalInt replacementCount) {
 
     /** Checks the arguments and copies the list. */
@@ -56,6 +58,7 @@ public record EncodingDecision(
         Objects.requireNonNull(metaSource, "metaSource");
         ignoredLabels = List.copyOf(Objects.requireNonNull(ignoredLabels, "ignoredLabels"));
         Objects.requireNonNull(detectorConfidence, "detectorConfidence");
+        Objects.requireNonNull(detectorRunnerUp, "detectorRunnerUp");
         Objects.requireNonNull(replacementCount, "replacementCount");
     }
 
@@ -63,7 +66,7 @@ public record EncodingDecision(
     public EncodingDecision withReplacementCount(int count) {
         if (count < 0) throw new IllegalArgumentException("count must not be negative: " + count);
         return new EncodingDecision(encoding, source, confidence, headerLabel, headerEncoding, metaLabel,
-                metaEncoding, metaSource, conflict, ignoredLabels, detectorConfidence, OptionalInt.of(count));
+                metaEncoding, metaSource, conflict, ignoredLabels, detectorConfidence, detectorRunnerUp, OptionalInt.of(count));
     }
 
     /** A one-line summary, e.g. {@code windows-1251 (LATE_META, CERTAIN; meta "windows-1251")}. */
@@ -76,6 +79,7 @@ public record EncodingDecision(
         if (conflict) b.append("; conflict");
         for (IgnoredLabel i : ignoredLabels) b.append("; ignored \"").append(i.label()).append('"');
         detectorConfidence.ifPresent(c -> b.append("; detector confidence ").append(c));
+        detectorRunnerUp.ifPresent(e -> b.append("; runner-up ").append(e.name()));
         replacementCount.ifPresent(c -> b.append("; ").append(c).append(" U+FFFD"));
         return b.append(')').toString();
     }

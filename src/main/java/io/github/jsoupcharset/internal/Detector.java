@@ -1,13 +1,10 @@
 package io.github.jsoupcharset.internal;
 
-import com.ibm.icu.text.CharsetDetector;
-import com.ibm.icu.text.CharsetMatch;
 import io.github.jsoupcharset.DecisionSource;
 import io.github.jsoupcharset.Encoding;
 import io.github.jsoupcharset.SniffOptions;
 
-import java.util.Arrays;
-import java.util.Optional;
+import java.util.List;
 
 /**
  * What the sniffing algorithm does when nothing declares the encoding (the HTML Standard's
@@ -30,44 +27,146 @@ public final class Detector {
      * @param source {@link DecisionSource#UTF8_VALIDITY}, {@link DecisionSource#DETECTION} or
      *     {@link DecisionSource#DEFAULT}
      * @param confidence the detector's confidence 0-100 for DETECTION, -1 otherwise
+     * @param runnerUp the detector's second choice for DETECTION, null otherwise
      */
-    public record Guess(Encoding encoding, DecisionSource source, int confidence) {}
+    public record Guess(Encoding encoding, DecisionSource source, int confidence, Encoding runnerUp) {}
 
     /** Guesses the encoding of undeclared bytes {@code [off, off+len)}. */
     public static Guess guess(byte[] bytes, int off, int len, SniffOptions.Detection mode, Encoding defaultEncoding) {
-        Guess fallback = new Guess(defaultEncoding, DecisionSource.DEFAULT, -1);
+        Guess fallback = new Guess(defaultEncoding, DecisionSource.DEFAULT, -1, null);
         if (mode == SniffOptions.Detection.NONE) return fallback;
         Utf8 utf8 = utf8Validity(bytes, off, len);
-        // pure ASCII decodes identically in every ASCII-compatible encoding: nothing to detect
-        if (utf8 == Utf8.ASCII) return fallback;
-        if (utf8 == Utf8.VALID && mode == SniffOptions.Detection.AUTHOR_INTENT) {
-            return new Guess(Encoding.UTF_8, DecisionSource.UTF8_VALIDITY, -1);
+        if (utf8 == Utf8.ASCII) {
+            // ISO-2022-JP is 7-bit: its escape sequences are the evidence (as chardetng does)
+            if (hasIso2022JpEscapes(bytes, off, Math.min(len, DETECTION_WINDOW))) {
+                return new Guess(Encoding.ISO_2022_JP, DecisionSource.DETECTION, 100, null);
+            }
+            // pure ASCII decodes identically in every ASCII-compatible encoding: nothing to detect
+            return fallback;
         }
-        return statistical(bytes, off, Math.min(len, DETECTION_WINDOW), mode, utf8 == Utf8.VALID)
-                .orElse(fallback);
+        if (utf8 == Utf8.VALID) {
+            // Chromium discards a UTF-8 guess for web pages and shows its default instead
+            return mode == SniffOptions.Detection.AUTHOR_INTENT
+                    ? new Guess(Encoding.UTF_8, DecisionSource.UTF8_VALIDITY, -1, null) : fallback;
+        }
+        // the window starts shortly before the first non-ASCII byte: a long ASCII head tells nothing
+        int start = off;
+        while (start < off + len && bytes[start] >= 0) start++;
+        start = Math.max(off, start - 1024);
+        int windowLen = Math.min(off + len - start, DETECTION_WINDOW);
+        byte[] text = new byte[windowLen];
+        int textLen = withoutMarkup(bytes, start, windowLen, text);
+        List<TextEvidence.Scored> ranked = TextEvidence.rank(text, textLen);
+        TextEvidence.Scored best = ranked.get(0);
+        TextEvidence.Scored second = ranked.get(1);
+        double margin = best.score() - second.score();
+        int confidence = (int) Math.max(1, Math.min(100, Math.round(100 * margin / Math.max(8.0, Math.abs(best.score())))));
+        return new Guess(best.encoding(), DecisionSource.DETECTION, confidence, second.encoding());
     }
 
-    private static Optional<Guess> statistical(byte[] bytes, int off, int len, SniffOptions.Detection mode,
-                                               boolean validUtf8) {
-        CharsetDetector detector = new CharsetDetector();
-        detector.enableInputFilter(true); // ignore <markup> so tags and attributes do not count as text
-        detector.setText(off == 0 && len == bytes.length ? bytes : Arrays.copyOfRange(bytes, off, off + len));
-        CharsetMatch[] matches = detector.detectAll();
-        if (matches == null) return Optional.empty();
-        for (CharsetMatch m : matches) {
-            Optional<Encoding> e = Encoding.forLabel(m.getName());
-            if (e.isEmpty()) continue; // UTF-32, IBM420/424 and other names browsers do not support
-            Encoding enc = e.get();
-            if (enc == Encoding.UTF_8) {
-                // Chromium discards a UTF-8 guess for web pages and uses its default instead
-                if (mode == SniffOptions.Detection.BROWSER_PARITY) return Optional.empty();
-                if (!validUtf8) continue;
-            }
-            // never guess an ASCII-incompatible encoding or replacement for BOM-less bytes
-            if (enc == Encoding.REPLACEMENT || enc == Encoding.UTF_16BE || enc == Encoding.UTF_16LE) continue;
-            return Optional.of(new Guess(enc, DecisionSource.DETECTION, m.getConfidence()));
+    /** Whether the bytes hold an ISO-2022-JP escape sequence (ESC $ @, ESC $ B, ESC ( J, ESC ( I). */
+    static boolean hasIso2022JpEscapes(byte[] b, int off, int len) {
+        for (int i = off, end = off + len - 2; i < end; i++) {
+            if (b[i] != 0x1B) continue;
+            int b1 = b[i + 1];
+            int b2 = b[i + 2];
+            if (b1 == '$' && (b2 == '@' || b2 == 'B') || b1 == '(' && (b2 == 'J' || b2 == 'I')) return true;
         }
-        return Optional.empty();
+        return false;
+    }
+
+    /**
+     * Copies the text of an HTML byte stream into {@code out}, leaving out tags, comments, and the
+     * contents of script and style elements (markup is ASCII and would only dilute the evidence).
+     * Each left-out span becomes one space. Returns the number of bytes written.
+     */
+    static int withoutMarkup(byte[] b, int off, int len, byte[] out) {
+        int end = off + len;
+        int n = 0;
+        int i = off;
+        while (i < end) {
+            byte c = b[i];
+            if (c == ']' && i + 2 < end && b[i + 1] == ']' && b[i + 2] == '>') {
+                i += 3; // the end of a CDATA section
+                continue;
+            }
+            if (c != '<' || i + 1 >= end) {
+                out[n++] = c;
+                i++;
+                continue;
+            }
+            byte d = b[i + 1];
+            int skipTo;
+            if (d == '!' && regionMatchesIgnoreCase(b, i, "<![cdata[")) {
+                // feeds carry their text in CDATA sections: keep it, drop the delimiters
+                i += 9;
+                continue;
+            } else if (d == '!' && i + 3 < end && b[i + 2] == '-' && b[i + 3] == '-') {
+                skipTo = indexOf(b, i + 4, end, "-->");
+                skipTo = skipTo < 0 ? end : skipTo + 3;
+            } else if (isAsciiLetter(d) || d == '/' || d == '!' || d == '?') {
+                int gt = indexOf(b, i + 1, end, ">");
+                skipTo = gt < 0 ? end : gt + 1;
+                String raw = rawTextElement(b, i + 1, end);
+                if (raw != null && skipTo < end) {
+                    int close = indexOfIgnoreCase(b, skipTo, end, "</" + raw);
+                    if (close < 0) {
+                        skipTo = end;
+                    } else {
+                        int gt2 = indexOf(b, close, end, ">");
+                        skipTo = gt2 < 0 ? end : gt2 + 1;
+                    }
+                }
+            } else {
+                out[n++] = c;
+                i++;
+                continue;
+            }
+            if (n > 0 && out[n - 1] != ' ') out[n++] = ' ';
+            i = skipTo;
+        }
+        return n;
+    }
+
+    /** "script" or "style" if a start tag with that name begins at {@code i}, else null. */
+    private static String rawTextElement(byte[] b, int i, int end) {
+        for (String name : new String[] {"script", "style"}) {
+            int k = i + name.length();
+            if (k < end && regionMatchesIgnoreCase(b, i, name) && !isAsciiLetter(b[k])) return name;
+        }
+        return null;
+    }
+
+    private static boolean isAsciiLetter(byte c) {
+        return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+    }
+
+    private static int indexOf(byte[] b, int from, int end, String s) {
+        outer:
+        for (int i = from; i <= end - s.length(); i++) {
+            for (int k = 0; k < s.length(); k++) {
+                if (b[i + k] != s.charAt(k)) continue outer;
+            }
+            return i;
+        }
+        return -1;
+    }
+
+    private static int indexOfIgnoreCase(byte[] b, int from, int end, String s) {
+        for (int i = from; i <= end - s.length(); i++) {
+            if (b[i] == '<' && regionMatchesIgnoreCase(b, i, s)) return i;
+        }
+        return -1;
+    }
+
+    private static boolean regionMatchesIgnoreCase(byte[] b, int i, String s) {
+        if (i + s.length() > b.length) return false;
+        for (int k = 0; k < s.length(); k++) {
+            int c = b[i + k];
+            if (c >= 'A' && c <= 'Z') c += 32;
+            if (c != s.charAt(k)) return false;
+        }
+        return true;
     }
 
     enum Utf8 { ASCII, VALID, INVALID }

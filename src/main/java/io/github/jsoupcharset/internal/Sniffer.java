@@ -63,6 +63,7 @@ public final class Sniffer {
         DecisionSource source;
         Confidence confidence;
         OptionalInt detectorConfidence = OptionalInt.empty();
+        Optional<Encoding> runnerUp = Optional.empty();
         boolean conflict = false;
         if (bom != null) {
             encoding = bom;
@@ -85,12 +86,15 @@ public final class Sniffer {
             encoding = guess.encoding();
             source = guess.source();
             confidence = Confidence.TENTATIVE;
-            if (source == DecisionSource.DETECTION) detectorConfidence = OptionalInt.of(guess.confidence());
+            if (source == DecisionSource.DETECTION) {
+                detectorConfidence = OptionalInt.of(guess.confidence());
+                runnerUp = Optional.ofNullable(guess.runnerUp());
+            }
         }
         return new EncodingDecision(encoding, source, confidence,
                 Optional.ofNullable(headerLabel), headerEncoding,
                 declared.map(Declared::label), declared.map(Declared::encoding), declared.map(Declared::source),
-                conflict, ignored, detectorConfidence, OptionalInt.empty());
+                conflict, ignored, detectorConfidence, runnerUp, OptionalInt.empty());
     }
 
     /**

@@ -75,6 +75,14 @@ public final class DetectionEvaluation {
         System.out.println("|---|---|---|---|");
         rows.forEach((k, r) -> System.out.printf("| %s | %d | %d (%.0f%%) | %d (%.0f%%) |%n", k, r.n,
                 r.ours, 100.0 * r.ours / r.n, r.icu, 100.0 * r.icu / r.n));
+        if (Boolean.getBoolean("verbose")) {
+            for (DetectionCorpus.Case c : cases) {
+                io.github.jsoupcharset.DecodedHtml d = BrowserCharsetJsoup.decode(c.bytes(), "text/html");
+                if (!d.text().equals(truthText(c))) {
+                    System.out.println("MISS " + c.path() + " truth=" + c.truth() + " got " + d.decision());
+                }
+            }
+        }
         if (args.length >= 2) writeOracleCases(cases, Paths.get(args[0]), Paths.get(args[1]));
     }
 

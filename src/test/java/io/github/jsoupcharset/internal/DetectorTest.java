@@ -74,6 +74,37 @@ class DetectorTest {
     }
 
     @Test
+    void sevenBitIso2022JpIsRecognisedByItsEscapes() {
+        byte[] jis = "<p>\u001B$B$3$s$K$A$O\u001B(B</p>".getBytes(StandardCharsets.US_ASCII);
+        Detector.Guess g = Detector.guess(jis, 0, jis.length, Detection.AUTHOR_INTENT, Encoding.WINDOWS_1252);
+        assertThat(g.encoding(), equalTo(Encoding.ISO_2022_JP));
+        assertThat(g.source(), equalTo(DecisionSource.DETECTION));
+    }
+
+    @Test
+    void legacyCyrillicEncodingsAreToldApart() {
+        String text = "<html><body><p>Съешь же ещё этих мягких французских булок, да выпей чаю. "
+                + "Широкая электрификация южных губерний даст мощный толчок подъёму сельского хозяйства.</p></body></html>";
+        for (String name : new String[] {"windows-1251", "KOI8-R", "ISO-8859-5", "IBM866", "x-mac-cyrillic"}) {
+            Encoding e = Encoding.forLabel(name).get();
+            byte[] bytes = text.getBytes(e == Encoding.X_MAC_CYRILLIC ? Charset.forName("x-MacCyrillic")
+                    : e == Encoding.IBM866 ? Charset.forName("IBM866") : e.charset());
+            Detector.Guess g = Detector.guess(bytes, 0, bytes.length, Detection.AUTHOR_INTENT, Encoding.WINDOWS_1252);
+            assertThat(name, g.encoding(), equalTo(e));
+            assertThat(name, g.runnerUp() != null && g.runnerUp() != e, equalTo(true));
+        }
+    }
+
+    @Test
+    void markupIsLeftOutOfTheEvidenceButCdataTextIsKept() {
+        byte[] page = ("<html><head><style>p{}</style><script>var x='\u00e9';</script></head>"
+                + "<body><!-- c --><p class=x>a</p><![CDATA[b]]></body></html>").getBytes(StandardCharsets.ISO_8859_1);
+        byte[] out = new byte[page.length];
+        int n = Detector.withoutMarkup(page, 0, page.length, out);
+        assertThat(new String(out, 0, n, StandardCharsets.ISO_8859_1).replace(" ", ""), equalTo("ab"));
+    }
+
+    @Test
     void detectionNeverAnswersReplacementOrUtf16() {
         // ISO-2022-KR escape sequences: ICU may say ISO-2022-KR, which WHATWG maps to replacement
         byte[] kr = b(0x1B, 0x24, 0x29, 0x43, 0x0E, 0x30, 0x21, 0x0F, 0x0E, 0x3E, 0x7B, 0x0F, 0x80);
