@@ -1,117 +1,241 @@
 package io.github.jsoupcharset.cli;
 
 import io.github.jsoupcharset.BrowserCharsetJsoup;
-import io.github.jsoupcharset.DecodedHtml;
 import io.github.jsoupcharset.EncodingDecision;
 import io.github.jsoupcharset.IgnoredLabel;
+import io.github.jsoupcharset.ParsedHtml;
+import org.jsoup.nodes.Element;
+import org.jsoup.select.Evaluator;
+import org.jsoup.select.QueryParser;
+import org.jsoup.select.Selector;
 
+import java.io.BufferedWriter;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.ConnectException;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
- * The {@code jsoup-charset} command. {@code sniff FILE|URL…} prints how each page's encoding is
- * decided. Exit codes: 0 ok, 1 some inputs failed (each reported, the rest processed), 2 usage.
+ * The {@code jsoup-charset} command: {@code sniff}, {@code decode}, {@code select} and {@code audit}.
+ * Exit codes: 0 ok, 1 some inputs failed (each reported, the rest processed), 2 usage.
  */
 public final class Main {
+    static final int OK = 0;
+    static final int FAILED = 1;
+    static final int USAGE_ERROR = 2;
+
     static final String USAGE = String.join("\n",
-            "usage: jsoup-charset sniff [--content-type VALUE] FILE|URL...",
+            "usage: jsoup-charset COMMAND [OPTIONS] ARGS...",
             "",
-            "  sniff   decide the encoding of each page as a browser would and print the decision:",
-            "          encoding, the rule that decided, confidence, header and meta labels,",
-            "          conflicts, ignored labels and how many U+FFFD the decoding produced.",
-            "          URLs (http, https) are fetched; their Content-Type headers are used.",
-            "          --content-type gives the header for files (default: none).",
+            "Decode HTML pages exactly as browsers do, and say which rule decided the encoding.",
+            "",
+            "commands:",
+            "  sniff FILE|URL...      the decision for each page: encoding, rule, confidence, header and",
+            "                         meta labels, conflict, ignored labels, U+FFFD count",
+            "  decode FILE|URL...     the text, decoded as a browser would, as UTF-8 on stdout",
+            "  select CSS FILE|URL... run a jsoup CSS selector on the decoded page, one match per line",
+            "  audit [WARC...]        audit every HTML response in WARC files (default: the sample",
+            "                         examples/sample.warc.gz): encodings and the pages naive decodings corrupt",
+            "",
+            "'jsoup-charset COMMAND --help' describes a command. A URL (http, https) is fetched; its",
+            "Content-Type headers count. A FILE of '-' is stdin.",
+            "exit status: 0 ok, 1 some inputs failed (each reported, the rest processed), 2 usage error",
             "");
+
+    static final Map<String, String> COMMAND_USAGE = Map.of(
+            "sniff", String.join("\n",
+                    "usage: jsoup-charset sniff [--content-type VALUE] [--json] FILE|URL...",
+                    "",
+                    "Decide the encoding of each page as a browser would and print the decision: the",
+                    "encoding, the rule that decided, confidence, header and meta labels, conflicts,",
+                    "ignored labels and how many U+FFFD the decoding produced.",
+                    "",
+                    "  --content-type VALUE  the Content-Type header for FILEs (default: none)",
+                    "  --json                one JSON object per page, one per line",
+                    ""),
+            "decode", String.join("\n",
+                    "usage: jsoup-charset decode [--content-type VALUE] FILE|URL...",
+                    "",
+                    "Write each page's text, decoded as a browser would (byte order mark removed), as",
+                    "UTF-8 on stdout. The decision goes to nobody: use sniff for that.",
+                    "",
+                    "  --content-type VALUE  the Content-Type header for FILEs (default: none)",
+                    ""),
+            "select", String.join("\n",
+                    "usage: jsoup-charset select [--attr NAME] [--content-type VALUE] CSS FILE|URL...",
+                    "",
+                    "Parse each page after decoding it as a browser would, run the jsoup CSS selector and",
+                    "print every match on its own line: its text, or the value of an attribute.",
+                    "",
+                    "  --attr NAME           print this attribute instead of the text ('abs:href' for an",
+                    "                        absolute URL)",
+                    "  --content-type VALUE  the Content-Type header for FILEs (default: none)",
+                    ""),
+            "audit", String.join("\n",
+                    "usage: jsoup-charset audit [--jsonl FILE] [--max-body BYTES] [WARC...]",
+                    "",
+                    "Read WARC files (gzip or plain), decide and decode every HTML response (2xx; Content-Type",
+                    "text/html or application/xhtml+xml, or none and a body that looks like HTML), and print",
+                    "per top-level domain: pages, pages not UTF-8 (by encoding) and how many pages each naive",
+                    "decoding corrupts (its text differs from the browser's):",
+                    "  requests  Python requests' .text: the header charset, else ISO-8859-1",
+                    "  jsoup     jsoup's Connection.Response.parse()",
+                    "  JDK       the JDK charset of the declared label (header, else meta; UTF-8 if none)",
+                    "then decisions by rule, header/meta conflicts, metas after 1024 bytes, pages with U+FFFD.",
+                    "Without a WARC, audits the sample examples/sample.warc.gz.",
+                    "",
+                    "  --jsonl FILE       also write one JSON line per page to FILE",
+                    "  --max-body BYTES   skip (and report) bodies larger than this (default 16777216)",
+                    ""));
 
     private Main() {}
 
     /** Runs the command and exits with its status. */
     public static void main(String[] args) {
-        PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true,
-                StandardCharsets.UTF_8);
-        System.exit(run(args, out, System.err));
+        PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
+        PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+        int status = run(args, out, err, System.console() != null);
+        out.flush();
+        System.exit(status);
     }
 
-    /** Runs the command; returns the exit status. */
-    public static int run(String[] args, PrintStream out, PrintStream err) {
-        if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
-            (args.length == 0 ? err : out).print(USAGE);
-            return args.length == 0 ? 2 : 0;
-        }
-        if (!args[0].equals("sniff")) {
-            err.println("jsoup-charset: unknown command '" + args[0] + "'");
+    /** Runs the command; returns the exit status. Progress is drawn as a bar if {@code terminal}. */
+    public static int run(String[] args, PrintStream out, PrintStream err, boolean terminal) {
+        if (args.length == 0) {
             err.print(USAGE);
-            return 2;
+            return USAGE_ERROR;
         }
-        String contentType = null;
-        List<String> inputs = new ArrayList<>();
-        for (int i = 1; i < args.length; i++) {
-            String a = args[i];
-            if (a.equals("--help") || a.equals("-h")) {
-                out.print(USAGE);
-                return 0;
-            } else if (a.equals("--content-type")) {
-                if (++i >= args.length) {
-                    err.println("jsoup-charset: --content-type needs a value");
-                    return 2;
-                }
-                contentType = args[i];
-            } else if (a.startsWith("--content-type=")) {
-                contentType = a.substring("--content-type=".length());
-            } else if (a.startsWith("--")) {
-                err.println("jsoup-charset: unknown option '" + a + "'");
-                err.print(USAGE);
-                return 2;
-            } else {
-                inputs.add(a);
+        String command = args[0];
+        if (command.equals("--help") || command.equals("-h") || command.equals("help")) {
+            out.print(USAGE);
+            return OK;
+        }
+        if (!COMMAND_USAGE.containsKey(command)) {
+            err.println("jsoup-charset: unknown command '" + command + "'");
+            err.print(USAGE);
+            return USAGE_ERROR;
+        }
+        Args a = Args.parse(args, Set.of("--content-type", "--attr", "--jsonl", "--max-body"), Set.of("--json"));
+        if (a.help) {
+            out.print(COMMAND_USAGE.get(command));
+            return OK;
+        }
+        Set<String> allowed = switch (command) {
+            case "sniff" -> Set.of("--content-type", "--json");
+            case "decode" -> Set.of("--content-type");
+            case "select" -> Set.of("--content-type", "--attr");
+            default -> Set.of("--jsonl", "--max-body");
+        };
+        String error = a.error;
+        if (error == null) {
+            for (String option : a.options.keySet()) {
+                if (!allowed.contains(option)) error = command + " has no option " + option;
             }
         }
-        if (inputs.isEmpty()) {
-            err.println("jsoup-charset: sniff needs at least one FILE or URL");
-            err.print(USAGE);
-            return 2;
+        if (error != null) return usage(err, command, error);
+        try {
+            return switch (command) {
+                case "sniff" -> sniff(a, out, err);
+                case "decode" -> decode(a, out, err);
+                case "select" -> select(a, out, err);
+                default -> audit(a, out, err, terminal);
+            };
+        } catch (UncheckedIOException e) {
+            err.println("jsoup-charset: cannot write: " + describe(e.getCause()));
+            return FAILED;
         }
-        int status = 0;
-        HttpClient client = null;
+    }
+
+    private static int usage(PrintStream err, String command, String message) {
+        err.println("jsoup-charset " + command + ": " + message);
+        err.print(COMMAND_USAGE.get(command));
+        return USAGE_ERROR;
+    }
+
+    // ---- sniff, decode, select
+
+    private interface PageAction {
+        void accept(String input, Inputs.Page page);
+    }
+
+    /** Reads each input and hands it on; reports and counts the inputs that cannot be read. */
+    private static int forEachInput(List<String> inputs, String contentType, PrintStream err, PageAction action) {
+        int status = OK;
+        Inputs reader = new Inputs();
         for (String input : inputs) {
             try {
-                DecodedHtml decoded;
-                if (input.startsWith("http://") || input.startsWith("https://")) {
-                    if (client == null) client = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL)
-                            .connectTimeout(Duration.ofSeconds(20)).build();
-                    HttpResponse<byte[]> res = client.send(HttpRequest.newBuilder(URI.create(input))
-                            .timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofByteArray());
-                    List<String> types = res.headers().allValues("Content-Type");
-                    // several Content-Type headers combine as Fetch combines them: joined by ", "
-                    decoded = BrowserCharsetJsoup.decode(res.body(), types.isEmpty() ? null : String.join(", ", types));
-                } else {
-                    decoded = BrowserCharsetJsoup.decode(Files.readAllBytes(Path.of(input)), contentType);
-                }
-                print(out, input, decoded.decision());
-            } catch (NoSuchFileException e) {
-                err.println("jsoup-charset: " + input + ": no such file");
-                status = 1;
-            } catch (IOException | IllegalArgumentException e) {
-                err.println("jsoup-charset: " + input + ": " + e);
-                status = 1;
+                action.accept(input, reader.read(input, contentType));
+            } catch (Inputs.InputException e) {
+                err.println("jsoup-charset: " + input + ": " + e.getMessage());
+                status = FAILED;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 err.println("jsoup-charset: interrupted");
-                return 1;
+                return FAILED;
             }
         }
         return status;
+    }
+
+    private static int sniff(Args a, PrintStream out, PrintStream err) {
+        if (a.positional.isEmpty()) return usage(err, "sniff", "needs at least one FILE or URL");
+        boolean json = a.flags.contains("--json");
+        return forEachInput(a.positional, a.options.get("--content-type"), err, (input, page) -> {
+            EncodingDecision d = BrowserCharsetJsoup.decode(page.body(), page.contentType()).decision();
+            if (json) out.println(PageAudit.decisionJson(new Json().field("input", input), d).end());
+            else print(out, input, d);
+            checkOut(out);
+        });
+    }
+
+    private static int decode(Args a, PrintStream out, PrintStream err) {
+        if (a.positional.isEmpty()) return usage(err, "decode", "needs at least one FILE or URL");
+        return forEachInput(a.positional, a.options.get("--content-type"), err, (input, page) -> {
+            out.print(BrowserCharsetJsoup.decode(page.body(), page.contentType()).text());
+            checkOut(out);
+        });
+    }
+
+    private static int select(Args a, PrintStream out, PrintStream err) {
+        if (a.positional.size() < 2) return usage(err, "select", "needs a CSS selector and at least one FILE or URL");
+        Evaluator evaluator;
+        try {
+            evaluator = QueryParser.parse(a.positional.get(0));
+        } catch (Selector.SelectorParseException e) {
+            return usage(err, "select", "invalid CSS selector '" + a.positional.get(0) + "': " + e.getMessage());
+        }
+        String attr = a.options.get("--attr");
+        return forEachInput(a.positional.subList(1, a.positional.size()), a.options.get("--content-type"), err, (input, page) -> {
+            ParsedHtml parsed = BrowserCharsetJsoup.parseWithDecision(page.body(), page.contentType(), page.baseUri());
+            for (Element e : Selector.select(evaluator, parsed.document())) {
+                out.println(attr == null ? e.text() : e.attr(attr));
+            }
+            checkOut(out);
+        });
+    }
+
+    private static void checkOut(PrintStream out) {
+        if (out.checkError()) throw new UncheckedIOException(new IOException("stdout is closed"));
     }
 
     static void print(PrintStream out, String input, EncodingDecision d) {
@@ -142,5 +266,169 @@ public final class Main {
             else b.append(c);
         }
         return b.append('"').toString();
+    }
+
+    // ---- audit
+
+    /** Where the sample WARC is: the launcher passes the repository root as jsoupcharset.home. */
+    static Path sampleWarc() {
+        return Path.of(System.getProperty("jsoupcharset.home", "."), "examples", "sample.warc.gz");
+    }
+
+    private static int audit(Args a, PrintStream out, PrintStream err, boolean terminal) {
+        long maxBody = 16L << 20;
+        if (a.options.containsKey("--max-body")) {
+            try {
+                maxBody = Long.parseLong(a.options.get("--max-body"));
+                if (maxBody < 0) throw new NumberFormatException();
+            } catch (NumberFormatException e) {
+                return usage(err, "audit", "--max-body needs a number of bytes, not '" + a.options.get("--max-body") + "'");
+            }
+        }
+        List<Path> files = new ArrayList<>();
+        for (String p : a.positional) files.add(Path.of(p));
+        if (files.isEmpty()) {
+            Path sample = sampleWarc();
+            if (!Files.isRegularFile(sample)) {
+                return usage(err, "audit", "no WARC given, and the sample " + sample + " is not there");
+            }
+            err.println("jsoup-charset: auditing the sample " + sample);
+            files.add(sample);
+        }
+        AuditTable table = new AuditTable();
+        BufferedWriter jsonl = null;
+        if (a.options.containsKey("--jsonl")) {
+            try {
+                jsonl = Files.newBufferedWriter(Path.of(a.options.get("--jsonl")), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                err.println("jsoup-charset: " + a.options.get("--jsonl") + ": cannot write: " + describe(e));
+                return FAILED;
+            }
+        }
+        BufferedWriter lines = jsonl;
+        WarcAudit audit = new WarcAudit(err, maxBody, page -> {
+            table.add(page);
+            if (lines != null) {
+                try {
+                    lines.write(page.toJson());
+                    lines.write('\n');
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        });
+        boolean ok = audit.auditAll(files, terminal);
+        if (jsonl != null) {
+            try {
+                jsonl.close();
+            } catch (IOException e) {
+                err.println("jsoup-charset: " + a.options.get("--jsonl") + ": cannot write: " + describe(e));
+                ok = false;
+            }
+        }
+        out.print(table.render());
+        out.printf("%nrecords read %d: %d HTML pages audited, %d not HTML, %d not 2xx, %d over the size cap, "
+                        + "%d failed; %d of %d files could not be read to the end%n",
+                audit.records, audit.pages, audit.notHtml, audit.not2xx, audit.oversized, audit.failedRecords,
+                audit.failedFiles, files.size());
+        checkOut(out);
+        return ok ? OK : FAILED;
+    }
+
+    // ---- shared
+
+    /** A short, clear description of a failure, for a message after "input: ". */
+    static String describe(Throwable e) {
+        if (e instanceof NoSuchFileException) return "no such file";
+        if (e instanceof AccessDeniedException) return "permission denied";
+        if (e instanceof HttpConnectTimeoutException) return "connection timed out";
+        if (e instanceof HttpTimeoutException) return "timed out";
+        if (e instanceof UnknownHostException) return "unknown host " + e.getMessage();
+        if (e instanceof ConnectException) return "cannot connect" + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")");
+        if (e instanceof java.io.EOFException) return "unexpected end of file" + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")");
+        if (e.getMessage() == null || e.getMessage().isBlank()) {
+            return e.getCause() != null && e.getCause() != e ? describe(e.getCause()) : e.getClass().getSimpleName();
+        }
+        return e.getMessage();
+    }
+
+    /** Reads FILEs, stdin and URLs. */
+    static final class Inputs {
+        record Page(byte[] body, String contentType, String baseUri) {}
+
+        static final class InputException extends Exception {
+            InputException(String message) {
+                super(message);
+            }
+        }
+
+        private HttpClient client;
+
+        Page read(String input, String contentTypeForFiles) throws InputException, InterruptedException {
+            if (input.startsWith("http://") || input.startsWith("https://")) return fetch(input);
+            try {
+                if (input.equals("-")) return new Page(System.in.readAllBytes(), contentTypeForFiles, "");
+                Path path = Path.of(input);
+                if (Files.isDirectory(path)) throw new InputException("is a directory");
+                return new Page(Files.readAllBytes(path), contentTypeForFiles, path.toAbsolutePath().toUri().toString());
+            } catch (IOException | java.nio.file.InvalidPathException e) {
+                throw new InputException(describe(e));
+            }
+        }
+
+        private Page fetch(String url) throws InputException, InterruptedException {
+            if (client == null) {
+                client = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL)
+                        .connectTimeout(Duration.ofSeconds(20)).build();
+            }
+            try {
+                HttpResponse<byte[]> res = client.send(HttpRequest.newBuilder(URI.create(url))
+                        .timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofByteArray());
+                if (res.statusCode() < 200 || res.statusCode() > 299) throw new InputException("HTTP status " + res.statusCode());
+                List<String> types = res.headers().allValues("Content-Type");
+                // several Content-Type headers combine as Fetch combines them: joined by ", "
+                return new Page(res.body(), types.isEmpty() ? null : String.join(", ", types), res.uri().toString());
+            } catch (IOException | IllegalArgumentException e) {
+                throw new InputException(describe(e));
+            }
+        }
+    }
+
+    /** A hand-written argument parser: options (with a value, or flags), positionals, "--", --help. */
+    static final class Args {
+        final Map<String, String> options = new HashMap<>();
+        final Set<String> flags = new java.util.HashSet<>();
+        final List<String> positional = new ArrayList<>();
+        boolean help;
+        String error;
+
+        static Args parse(String[] args, Set<String> valued, Set<String> booleans) {
+            Args a = new Args();
+            boolean optionsEnd = false;
+            for (int i = 1; i < args.length; i++) {
+                String arg = args[i];
+                if (optionsEnd || !arg.startsWith("-") || arg.equals("-")) {
+                    a.positional.add(arg);
+                } else if (arg.equals("--")) {
+                    optionsEnd = true;
+                } else if (arg.equals("--help") || arg.equals("-h")) {
+                    a.help = true;
+                } else {
+                    int eq = arg.indexOf('=');
+                    String name = eq < 0 ? arg : arg.substring(0, eq);
+                    if (valued.contains(name)) {
+                        if (eq >= 0) a.options.put(name, arg.substring(eq + 1));
+                        else if (i + 1 < args.length) a.options.put(name, args[++i]);
+                        else if (a.error == null) a.error = name + " needs a value";
+                    } else if (booleans.contains(name) && eq < 0) {
+                        a.flags.add(name);
+                        a.options.put(name, "");
+                    } else if (a.error == null) {
+                        a.error = "unknown option " + arg;
+                    }
+                }
+            }
+            return a;
+        }
     }
 }

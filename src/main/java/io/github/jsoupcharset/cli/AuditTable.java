@@ -1,0 +1,179 @@
+package io.github.jsoupcharset.cli;
+
+import io.github.jsoupcharset.DecisionSource;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * Adds up {@link PageAudit}s into the article's table: per top-level domain, the pages, those not
+ * UTF-8 (by encoding), and how many each naive decoding corrupts; then decisions by rule,
+ * header/meta conflicts, {@code <meta>}s after the first 1024 bytes and pages with U+FFFD.
+ *
+ * <p>A mutable accumulator, not thread-safe: give each thread (or partition) its own and
+ * {@link #merge} them. Its memory grows with the number of top-level domains and encodings, never
+ * with the number of pages.
+ */
+public final class AuditTable {
+
+    /**
+     * One row of the table (a snapshot).
+     *
+     * @param tld the top-level domain, or "all" for the total
+     * @param pages HTML pages audited
+     * @param notUtf8 pages decoded as something other than UTF-8
+     * @param notUtf8ByEncoding those pages by encoding name, most frequent first
+     * @param requestsCorrupt pages {@code requests}' {@code .text} corrupts
+     * @param jsoupCorrupt pages jsoup's {@code Connection.Response.parse()} corrupts
+     * @param declaredCorrupt pages the JDK charset of the declared label corrupts
+     */
+    public record Row(String tld, long pages, long notUtf8, Map<String, Long> notUtf8ByEncoding,
+                      long requestsCorrupt, long jsoupCorrupt, long declaredCorrupt) {
+        /** Copies the map. */
+        public Row {
+            notUtf8ByEncoding = Collections.unmodifiableMap(new java.util.LinkedHashMap<>(notUtf8ByEncoding));
+        }
+    }
+
+    private static final class Counts {
+        long pages;
+        long notUtf8;
+        final Map<String, Long> byEncoding = new TreeMap<>();
+        long requests;
+        long jsoup;
+        long declared;
+
+        void add(Counts o) {
+            pages += o.pages;
+            notUtf8 += o.notUtf8;
+            o.byEncoding.forEach((k, v) -> byEncoding.merge(k, v, Long::sum));
+            requests += o.requests;
+            jsoup += o.jsoup;
+            declared += o.declared;
+        }
+
+        Row row(String tld) {
+            List<Map.Entry<String, Long>> entries = new ArrayList<>(byEncoding.entrySet());
+            entries.sort(Map.Entry.<String, Long>comparingByValue().reversed()); // stable: ties stay by name
+            Map<String, Long> sorted = new java.util.LinkedHashMap<>();
+            for (Map.Entry<String, Long> e : entries) sorted.put(e.getKey(), e.getValue());
+            return new Row(tld, pages, notUtf8, sorted, requests, jsoup, declared);
+        }
+    }
+
+    private final Map<String, Counts> byTld = new TreeMap<>();
+    private final Map<DecisionSource, Long> byRule = new EnumMap<>(DecisionSource.class);
+    private long conflicts;
+    private long lateMetas;
+    private long lateMetasDeciding;
+    private long withReplacement;
+
+    /** Adds one page. */
+    public void add(PageAudit page) {
+        Objects.requireNonNull(page, "page must not be null");
+        Counts c = byTld.computeIfAbsent(page.tld(), t -> new Counts());
+        c.pages++;
+        if (page.notUtf8()) {
+            c.notUtf8++;
+            c.byEncoding.merge(page.decision().encoding().name(), 1L, Long::sum);
+        }
+        if (page.requests().corrupt()) c.requests++;
+        if (page.jsoup().corrupt()) c.jsoup++;
+        if (page.declared().corrupt()) c.declared++;
+        byRule.merge(page.decision().source(), 1L, Long::sum);
+        if (page.decision().conflict()) conflicts++;
+        if (page.decision().metaSource().orElse(null) == DecisionSource.LATE_META) lateMetas++;
+        if (page.decision().source() == DecisionSource.LATE_META) lateMetasDeciding++;
+        if (page.decision().replacementCount().orElse(0) > 0) withReplacement++;
+    }
+
+    /** Adds everything another table counted; returns this table. */
+    public AuditTable merge(AuditTable other) {
+        Objects.requireNonNull(other, "other must not be null");
+        other.byTld.forEach((tld, c) -> byTld.computeIfAbsent(tld, t -> new Counts()).add(c));
+        other.byRule.forEach((rule, n) -> byRule.merge(rule, n, Long::sum));
+        conflicts += other.conflicts;
+        lateMetas += other.lateMetas;
+        lateMetasDeciding += other.lateMetasDeciding;
+        withReplacement += other.withReplacement;
+        return this;
+    }
+
+    /** The rows, one per top-level domain, in alphabetical order. */
+    public List<Row> rows() {
+        List<Row> rows = new ArrayList<>();
+        byTld.forEach((tld, c) -> rows.add(c.row(tld)));
+        return rows;
+    }
+
+    /** The total over every top-level domain. */
+    public Row total() {
+        Counts all = new Counts();
+        byTld.values().forEach(all::add);
+        return all.row("all");
+    }
+
+    /** Pages by the rule that decided their encoding, in the order the rules apply (zeros included). */
+    public Map<DecisionSource, Long> byRule() {
+        Map<DecisionSource, Long> m = new EnumMap<>(DecisionSource.class);
+        for (DecisionSource s : DecisionSource.values()) m.put(s, byRule.getOrDefault(s, 0L));
+        return m;
+    }
+
+    /** Pages whose header (or BOM) and document declared different encodings. */
+    public long conflicts() {
+        return conflicts;
+    }
+
+    /** Pages with a {@code <meta>} declaration after the first 1024 bytes (in head). */
+    public long lateMetas() {
+        return lateMetas;
+    }
+
+    /** Pages whose encoding a {@code <meta>} after the first 1024 bytes decided. */
+    public long lateMetasDeciding() {
+        return lateMetasDeciding;
+    }
+
+    /** Pages whose decoding produced at least one U+FFFD. */
+    public long withReplacement() {
+        return withReplacement;
+    }
+
+    /** Total pages. */
+    public long pages() {
+        return total().pages();
+    }
+
+    /** The table as text, as the {@code audit} command prints it. */
+    public String render() {
+        StringBuilder b = new StringBuilder();
+        b.append("pages corrupted by a naive decoding (text differs from the browser's):\n")
+                .append("  requests = Python requests' .text (header charset, else ISO-8859-1)\n")
+                .append("  jsoup    = jsoup's Connection.Response.parse()\n")
+                .append("  JDK      = the JDK charset of the declared label (header, else meta; UTF-8 if none)\n\n");
+        String format = "%-8s %7s %9s %9s %7s %7s  %s%n";
+        b.append(String.format(format, "TLD", "pages", "not UTF-8", "requests", "jsoup", "JDK", "not UTF-8 by encoding"));
+        List<Row> rows = rows();
+        rows.add(total());
+        for (int i = 0; i < rows.size(); i++) {
+            Row r = rows.get(i);
+            if (i == rows.size() - 1) b.append("-".repeat(78)).append('\n');
+            StringBuilder enc = new StringBuilder();
+            r.notUtf8ByEncoding().forEach((e, n) -> enc.append(enc.length() == 0 ? "" : ", ").append(e).append(' ').append(n));
+            b.append(String.format(format, i == rows.size() - 1 ? r.tld() : "." + r.tld(), r.pages(), r.notUtf8(),
+                    r.requestsCorrupt(), r.jsoupCorrupt(), r.declaredCorrupt(), enc));
+        }
+        b.append("\ndecisions by rule\n");
+        byRule().forEach((rule, n) -> b.append(String.format("  %-16s %7d%n", rule, n)));
+        b.append(String.format("%nheader/meta conflicts      %7d%n", conflicts));
+        b.append(String.format("metas after 1024 bytes     %7d (%d decided the encoding)%n", lateMetas, lateMetasDeciding));
+        b.append(String.format("pages with U+FFFD          %7d%n", withReplacement));
+        return b.toString();
+    }
+}

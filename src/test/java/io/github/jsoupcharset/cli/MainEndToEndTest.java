@@ -1,0 +1,235 @@
+package io.github.jsoupcharset.cli;
+
+import com.sun.net.httpserver.HttpServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.startsWith;
+
+/** Runs the command as a user does: a new JVM, arguments, exit status, stdout and stderr. */
+class MainEndToEndTest {
+    private static final Charset CP1251 = Charset.forName("windows-1251");
+    private static final Path SAMPLE = Path.of("examples", "sample.warc.gz");
+    private static HttpServer server;
+    private static String baseUrl;
+
+    @TempDir
+    static Path dir;
+
+    record Run(int status, String out, String err) {}
+
+    static Run run(String... args) {
+        // surefire may run the tests from a manifest-only jar; this property has the real classpath
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", cp, "-Djsoupcharset.home=" + Path.of("").toAbsolutePath(), Main.class.getName()));
+        command.addAll(Arrays.asList(args));
+        try {
+            Process p = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            Thread errReader = new Thread(() -> copy(p.getErrorStream(), err));
+            errReader.start();
+            byte[] out = p.getInputStream().readAllBytes();
+            if (!p.waitFor(60, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new AssertionError("timed out: " + command);
+            }
+            errReader.join();
+            return new Run(p.exitValue(), new String(out, StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static void copy(InputStream in, OutputStream out) {
+        try {
+            in.transferTo(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Path file(String name, byte[] content) throws IOException {
+        return Files.write(dir.resolve(name), content);
+    }
+
+    private static byte[] russianPage() {
+        return ("<html><head><meta charset=\"windows-1251\"><title>Новости</title></head><body>"
+                + "<p class=\"price\">100 руб.</p><p class=\"price\">250 руб.</p><a href=\"/next\">Далее</a></body></html>").getBytes(CP1251);
+    }
+
+    @BeforeAll
+    static void startServer() throws IOException {
+        byte[] page = russianPage();
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", exchange -> {
+            exchange.getResponseHeaders().add("Content-Type", "text/html"); // charset only in the meta
+            exchange.sendResponseHeaders(200, page.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(page);
+            }
+        });
+        server.start();
+        baseUrl = "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    @AfterAll
+    static void stopServer() {
+        server.stop(0);
+    }
+
+    @Test
+    void helpEverywhereAndUsageErrorsExitWith2() {
+        Run help = run("--help");
+        assertThat(help.status(), is(0));
+        assertThat(help.out(), containsString("audit [WARC...]"));
+        for (String command : List.of("sniff", "decode", "select", "audit")) {
+            Run r = run(command, "--help");
+            assertThat(command, r.status(), is(0));
+            assertThat(command, r.out(), startsWith("usage: jsoup-charset " + command));
+        }
+        assertThat(run().status(), is(2));
+        Run unknown = run("frobnicate");
+        assertThat(unknown.status(), is(2));
+        assertThat(unknown.err(), containsString("unknown command 'frobnicate'"));
+        Run badOption = run("decode", "--json", "x.html");
+        assertThat(badOption.status(), is(2));
+        assertThat(badOption.err(), containsString("decode has no option --json"));
+        Run noValue = run("sniff", "x.html", "--content-type");
+        assertThat(noValue.status(), is(2));
+        assertThat(noValue.err(), containsString("--content-type needs a value"));
+        Run badSelector = run("select", "p[", "x.html");
+        assertThat(badSelector.status(), is(2));
+        assertThat(badSelector.err(), containsString("invalid CSS selector 'p['"));
+    }
+
+    @Test
+    void sniffPrintsTheDecisionAndGoesOnAfterAMissingFile() throws IOException {
+        Path page = file("ru.html", russianPage());
+        Run r = run("sniff", dir.resolve("missing.html").toString(), page.toString());
+        assertThat(r.status(), is(1));
+        assertThat(r.err(), containsString("missing.html: no such file"));
+        assertThat(r.out(), containsString("encoding    windows-1251"));
+        assertThat(r.out(), containsString("rule        META_PRESCAN"));
+    }
+
+    @Test
+    void sniffJsonWithAContentTypeForTheFile() throws IOException {
+        Path page = file("ru-json.html", russianPage());
+        Run r = run("sniff", "--json", "--content-type", "text/html; charset=koi8-r", page.toString());
+        assertThat(r.status(), is(0));
+        assertThat(r.out(), containsString("\"encoding\":\"KOI8-R\",\"rule\":\"HTTP_HEADER\""));
+        assertThat(r.out(), containsString("\"conflict\":true"));
+        assertThat(r.out().strip().lines().count(), is(1L));
+    }
+
+    @Test
+    void decodeWritesTheTextAsUtf8() throws IOException {
+        Path page = file("ru-decode.html", russianPage());
+        Run r = run("decode", page.toString());
+        assertThat(r.status(), is(0));
+        assertThat(r.out(), is(new String(russianPage(), CP1251)));
+    }
+
+    @Test
+    void selectFetchesAUrlAndReportsAnUnreachableOne() {
+        Run r = run("select", ".price", "http://127.0.0.1:1/", baseUrl + "/shop");
+        assertThat(r.status(), is(1));
+        assertThat(r.err(), containsString("http://127.0.0.1:1/: cannot connect"));
+        assertThat(r.out(), is("100 руб.\n250 руб.\n"));
+
+        Run links = run("select", "a", "--attr", "abs:href", baseUrl + "/shop");
+        assertThat(links.status(), is(0));
+        assertThat(links.out(), is(baseUrl + "/next\n"));
+    }
+
+    @Test
+    void auditWithoutArgumentsAuditsTheSample() throws IOException {
+        Path jsonl = dir.resolve("pages.jsonl");
+        Run r = run("audit", "--jsonl", jsonl.toString());
+        assertThat(r.err(), r.status(), is(0));
+        assertThat(r.err(), containsString("auditing the sample"));
+        assertThat(r.out(), containsString("TLD        pages not UTF-8  requests   jsoup     JDK"));
+        assertThat(r.out(), containsString("\n.ru            7         7"));
+        assertThat(r.out(), containsString("decisions by rule"));
+        assertThat(r.out(), containsString("records read 42: 38 HTML pages audited, 3 not HTML, 1 not 2xx, 0 over the size cap, 0 failed"));
+        assertThat(Files.readAllLines(jsonl).size(), is(38));
+    }
+
+    @Test
+    void auditReportsEveryBadInputAndStillAuditsTheRest() throws IOException {
+        byte[] sample = Files.readAllBytes(SAMPLE);
+        Path truncated = file("truncated.warc.gz", Arrays.copyOf(sample, sample.length / 2));
+        Path notWarc = file("notes.txt", "these are not WARC records\n".getBytes(StandardCharsets.US_ASCII));
+        Path broken = file("broken.warc", brokenHttpHeaderWarc());
+        Path missing = dir.resolve("missing.warc.gz");
+
+        Run r = run("audit", missing.toString(), truncated.toString(), notWarc.toString(), broken.toString(), SAMPLE.toString());
+        assertThat(r.status(), is(1));
+        assertThat(r.err(), containsString("missing.warc.gz: no such file"));
+        assertThat(r.err(), containsString("truncated.warc.gz: truncated or corrupt"));
+        assertThat(r.err(), containsString("notes.txt: not a readable WARC file"));
+        assertThat(r.err(), containsString("broken.warc: record at offset 0 (http://broken.example.net/): broken HTTP header block"));
+        assertThat(r.err(), not(containsString("Exception in thread")));
+        // the good record after the broken one, and the whole sample, were still audited
+        assertThat(r.out(), containsString("\n.net           1         1"));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+) HTML pages audited").matcher(r.out());
+        assertThat(m.find(), is(true));
+        assertThat("the sample's 38, the good record, and those before the truncation", Integer.parseInt(m.group(1)) > 39, is(true));
+        assertThat(r.out(), containsString("1 failed; 3 of 5 files could not be read to the end"));
+    }
+
+    @Test
+    void auditSkipsAndReportsBodiesOverTheCap() {
+        Run r = run("audit", "--max-body", "1000", SAMPLE.toString());
+        assertThat(r.status(), is(0));
+        assertThat(r.err(), containsString("body over 1000 bytes; record skipped"));
+        assertThat(r.out(), not(containsString(" 0 over the size cap")));
+    }
+
+    /** A plain WARC: a response whose HTTP header block is garbage, then a good windows-1251 page. */
+    private static byte[] brokenHttpHeaderWarc() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        writeRecord(out, "http://broken.example.net/", "this is not an HTTP response\r\n\0\0\r\n\r\n<html>".getBytes(StandardCharsets.ISO_8859_1));
+        byte[] body = russianPage();
+        byte[] head = ("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: " + body.length + "\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII);
+        byte[] block = Arrays.copyOf(head, head.length + body.length);
+        System.arraycopy(body, 0, block, head.length, body.length);
+        writeRecord(out, "http://good.example.net/", block);
+        return out.toByteArray();
+    }
+
+    private static void writeRecord(ByteArrayOutputStream out, String uri, byte[] block) {
+        String header = "WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: " + uri + "\r\nWARC-Date: 2024-05-01T12:00:00Z\r\n"
+                + "WARC-Record-ID: <urn:uuid:" + java.util.UUID.nameUUIDFromBytes(uri.getBytes(StandardCharsets.UTF_8)) + ">\r\n"
+                + "Content-Type: application/http; msgtype=response\r\nContent-Length: " + block.length + "\r\n\r\n";
+        out.writeBytes(header.getBytes(StandardCharsets.US_ASCII));
+        out.writeBytes(block);
+        out.writeBytes("\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+    }
+}
