@@ -7,6 +7,8 @@ package io.github.jsoupcharset.internal;
  */
 public abstract class Decoder {
     private long errors;
+    /** Told the output offset of each error's U+FFFD; set only by {@link DecoderAdapter}. */
+    private java.util.function.LongConsumer errorListener;
 
     /**
      * Decodes {@code len} bytes of {@code src} from {@code off}, appending the characters to
@@ -25,6 +27,29 @@ public abstract class Decoder {
     /** Records an error and appends its U+FFFD. */
     protected final void error(StringBuilder out) {
         errors++;
+        if (errorListener != null) errorListener.accept(out.length());
         out.append('\uFFFD');
+    }
+
+    /**
+     * Records an error whose U+FFFD the subclass writes itself (into a scratch buffer it appends
+     * later), at offset {@code outputOffset} of the final output {@code StringBuilder}.
+     */
+    protected final void errorAt(long outputOffset) {
+        errors++;
+        if (errorListener != null) errorListener.accept(outputOffset);
+    }
+
+    /**
+     * Whether bytes fed since the last output can still become output or an error (a partial
+     * sequence); false for decoders that drop bytes silently (replacement after its one error).
+     */
+    boolean mayHavePendingBytes() {
+        return true;
+    }
+
+    /** Lets the charset adapter learn where in the output each error's U+FFFD lands. */
+    final void setErrorListener(java.util.function.LongConsumer listener) {
+        this.errorListener = listener;
     }
 }

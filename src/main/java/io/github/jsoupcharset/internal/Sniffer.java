@@ -1,18 +1,143 @@
 package io.github.jsoupcharset.internal;
 
+import io.github.jsoupcharset.Confidence;
+import io.github.jsoupcharset.DecisionSource;
+import io.github.jsoupcharset.Encoding;
 import io.github.jsoupcharset.EncodingDecision;
+import io.github.jsoupcharset.IgnoredLabel;
 import io.github.jsoupcharset.SniffOptions;
+import io.github.jsoupcharset.internal.DocumentDeclaration.Declared;
+import io.github.jsoupcharset.internal.DocumentDeclaration.FailedLabel;
 
-/** The HTML Standard's encoding sniffing algorithm over a complete body. Internal. */
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/**
+ * The HTML Standard's encoding sniffing algorithm
+ * (https://html.spec.whatwg.org/multipage/parsing.html#determining-the-character-encoding) over a
+ * complete body: BOM, transport layer, prescan, XML declaration, then (for
+ * {@link SniffOptions.MetaScan#BROWSER_HEAD_SCAN}) the browsers' meta scan of the head, then
+ * detection or the default. Internal.
+ */
 public final class Sniffer {
     private Sniffer() {}
 
     /**
-     * Decides the encoding of {@code body[off, off+len)}.
+     * Decides the encoding of {@code body[off, off+len)}. Never throws for any bytes; the caller
+     * has checked {@code off} and {@code len}.
+     *
+     * <p>Even when a BOM or the header decides, the document's own declaration is still looked
+     * for, so the decision can record it and report a conflict.
      *
      * @param headerLabel the charset parameter of the Content-Type header as sent, or null
      */
     public static EncodingDecision sniff(byte[] body, int off, int len, String headerLabel, SniffOptions options) {
-        throw new UnsupportedOperationException("not yet");
+        List<IgnoredLabel> ignored = new ArrayList<>();
+
+        // 1. BOM sniffing: certain, beats everything including HTTP.
+        Encoding bom = bomSniff(body, off, len);
+        int bomLength = bom == null ? 0 : bom == Encoding.UTF_8 ? 3 : 2;
+
+        // 4. The transport layer: "get an encoding" of the label; an unknown label is ignored. No
+        // UTF-16 or x-user-defined substitution here (that is only for declarations in the bytes).
+        Optional<Encoding> headerEncoding = Optional.empty();
+        if (headerLabel != null) {
+            headerEncoding = Encoding.forLabel(headerLabel);
+            if (headerEncoding.isEmpty()) ignored.add(new IgnoredLabel(headerLabel, DecisionSource.HTTP_HEADER));
+        }
+
+        // 5. and later: what the document declares (after any BOM, for the record).
+        DocumentDeclaration document = documentDeclaration(body, off + bomLength, len - bomLength, options);
+        Optional<Declared> declared = document.declared().map(d -> d.shifted(bomLength));
+        List<FailedLabel> failed = new ArrayList<>();
+        for (FailedLabel f : document.failedLabels()) failed.add(f.shifted(bomLength));
+        failed.sort(Comparator.comparingInt(FailedLabel::offset)); // document order
+        for (FailedLabel f : failed) ignored.add(new IgnoredLabel(f.label(), f.source()));
+
+        Encoding encoding;
+        DecisionSource source;
+        Confidence confidence;
+        OptionalInt detectorConfidence = OptionalInt.empty();
+        boolean conflict = false;
+        if (bom != null) {
+            encoding = bom;
+            source = DecisionSource.BOM;
+            confidence = Confidence.CERTAIN;
+            conflict = headerEncoding.isPresent() && headerEncoding.get() != bom || disagrees(declared, bom);
+        } else if (headerEncoding.isPresent()) {
+            encoding = headerEncoding.get();
+            source = DecisionSource.HTTP_HEADER;
+            confidence = Confidence.CERTAIN;
+            conflict = disagrees(declared, encoding);
+        } else if (declared.isPresent()) {
+            encoding = declared.get().encoding();
+            source = declared.get().source();
+            // a meta found while parsing "changes the encoding", which makes the confidence certain
+            confidence = source == DecisionSource.LATE_META ? Confidence.CERTAIN : Confidence.TENTATIVE;
+        } else {
+            // 8-9. Autodetection, then the default.
+            Detector.Guess guess = Detector.guess(body, off, len, options.detection(), options.defaultEncoding());
+            encoding = guess.encoding();
+            source = guess.source();
+            confidence = Confidence.TENTATIVE;
+            if (source == DecisionSource.DETECTION) detectorConfidence = OptionalInt.of(guess.confidence());
+        }
+        return new EncodingDecision(encoding, source, confidence,
+                Optional.ofNullable(headerLabel), headerEncoding,
+                declared.map(Declared::label), declared.map(Declared::encoding), declared.map(Declared::source),
+                conflict, ignored, detectorConfidence, OptionalInt.empty());
+    }
+
+    /**
+     * The document's own declaration: the prescan of the first 1024 bytes, then the XML
+     * declaration, then (browser head scan) a meta later in the head. Offsets relative to
+     * {@code off}.
+     */
+    static DocumentDeclaration documentDeclaration(byte[] body, int off, int len, SniffOptions options) {
+        int window = Math.min(Prescan.WINDOW, len);
+        DocumentDeclaration prescan = Prescan.prescan(body, off, window);
+        if (prescan.declared().isPresent() || options.metaScan() == SniffOptions.MetaScan.SPEC_PRESCAN_1024) {
+            return prescan;
+        }
+        List<FailedLabel> failed = new ArrayList<>(prescan.failedLabels());
+        // Browsers read an XML declaration to its ">" even past 1024 bytes (Blink buffers until it
+        // sees the ">"; Gecko extends its scan to the end of the token), so search the whole body.
+        DocumentDeclaration xml = Prescan.getXmlEncoding(body, off, len);
+        if (xml.declared().isPresent()) return DocumentDeclaration.found(xml.declared().get(), failed);
+        for (FailedLabel f : xml.failedLabels()) {
+            if (!failed.contains(f)) failed.add(f);
+        }
+        DocumentDeclaration head = HeadMetaScanner.scan(body, off, len);
+        // The head scan reads the prescan's metas again; list each declaration's label once.
+        Set<Integer> seenOffsets = new HashSet<>();
+        for (FailedLabel f : failed) seenOffsets.add(f.offset());
+        for (FailedLabel f : head.failedLabels()) {
+            if (!seenOffsets.contains(f.offset())) failed.add(f);
+        }
+        return new DocumentDeclaration(head.declared(), failed);
+    }
+
+    /** BOM sniffing: EF BB BF is UTF-8, FE FF is UTF-16BE, FF FE is UTF-16LE; otherwise null. */
+    static Encoding bomSniff(byte[] b, int off, int len) {
+        if (len >= 3 && (b[off] & 0xFF) == 0xEF && (b[off + 1] & 0xFF) == 0xBB && (b[off + 2] & 0xFF) == 0xBF) {
+            return Encoding.UTF_8;
+        }
+        if (len >= 2 && (b[off] & 0xFF) == 0xFE && (b[off + 1] & 0xFF) == 0xFF) return Encoding.UTF_16BE;
+        if (len >= 2 && (b[off] & 0xFF) == 0xFF && (b[off + 1] & 0xFF) == 0xFE) return Encoding.UTF_16LE;
+        return null;
+    }
+
+    /**
+     * Whether the document declares something other than {@code decided}. A declaration agrees when
+     * either what its label names or what it means for the document is {@code decided} (a UTF-16
+     * document whose meta says utf-16 is consistent, though a meta's UTF-16 means UTF-8).
+     */
+    private static boolean disagrees(Optional<Declared> declared, Encoding decided) {
+        return declared.isPresent() && declared.get().encoding() != decided && declared.get().labelEncoding() != decided;
     }
 }

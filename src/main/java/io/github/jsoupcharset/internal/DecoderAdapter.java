@@ -1,0 +1,227 @@
+package io.github.jsoupcharset.internal;
+
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.util.Arrays;
+import java.util.function.Supplier;
+
+/**
+ * A {@link CharsetDecoder} over a WHATWG {@link Decoder}. Output that does not fit the caller's
+ * {@link CharBuffer} is kept and written first on the next call, so nothing is ever lost; the
+ * standard's end-of-queue step runs in {@link #implFlush}.
+ *
+ * <p>Error actions. REPLACE and IGNORE are applied here, at the exact places the decoder reported
+ * its errors, so the output has one replacement per WHATWG error (decodeLoop never returns a
+ * malformed result in those modes). REPORT returns {@code malformedForLength(n)} with the input
+ * positioned at the start of the reported bytes. Compromises in REPORT mode, where bytes are fed
+ * to the decoder one at a time:
+ * <ul>
+ *   <li>the reported bytes run from the first byte of the sequence the error ended (or the first
+ *       byte of the current buffer, if that sequence began in an earlier buffer) through the byte
+ *       at which the decoder found the error, inclusive; when the standard restores that byte to
+ *       the stream (UTF-8 {@code E1 80 41}) it is both reported and decoded again, so its
+ *       characters follow once the caller skips the {@code n} bytes ({@code E1 80 41} reports 3
+ *       bytes, then gives "A");
+ *   <li>two errors found at one byte (UTF-8 {@code ED A0}: ED, then the restored A0) are
+ *       reported as the bytes before it, then that byte (so one report per error); a third error
+ *       at one byte, which none of these decoders produce, would be merged into the second;
+ *   <li>the caller must skip the {@code n} reported bytes before decoding again (as
+ *       {@code CharsetDecoder} itself does), since they have already been fed to the decoder;
+ *   <li>the bytes of an unfinished sequence are left in the input buffer (as JDK decoders do), so
+ *       at the end of input {@code CharsetDecoder} reports them; should they have been consumed
+ *       in REPLACE mode before switching to REPORT, {@link #flush} returns
+ *       {@code malformedForLength(1)} instead.
+ * </ul>
+ */
+final class DecoderAdapter extends CharsetDecoder {
+    private static final byte[] NO_BYTES = new byte[0];
+
+    private final Supplier<Decoder> factory;
+    private Decoder decoder;
+    private final StringBuilder produced = new StringBuilder(); // one step's output
+    private final StringBuilder pending = new StringBuilder(); // output the caller has no room for yet
+    private int pendingStart;
+    private int[] errorOffsets = new int[8]; // offsets in produced of the errors' U+FFFD
+    private int errorCount;
+    private boolean flushed;
+    private int alreadyFed; // REPORT mode: bytes at the input's position already fed to the decoder
+    private boolean endOfInputReported; // REPORT mode: CharsetDecoder reported those bytes itself
+    // REPORT mode: malformed lengths still to return, each with the text that follows it
+    private final java.util.ArrayDeque<Integer> reportLengths = new java.util.ArrayDeque<>();
+    private final java.util.ArrayDeque<String> textAfterReports = new java.util.ArrayDeque<>();
+    private byte[] scratch = NO_BYTES;
+
+    DecoderAdapter(WhatwgCharset cs, Supplier<Decoder> factory, float averageCharsPerByte) {
+        super(cs, averageCharsPerByte, 1f);
+        this.factory = factory;
+        newDecoder();
+    }
+
+    private void newDecoder() {
+        decoder = factory.get();
+        decoder.setErrorListener(offset -> {
+            if (errorCount == errorOffsets.length) errorOffsets = Arrays.copyOf(errorOffsets, errorCount * 2);
+            errorOffsets[errorCount++] = (int) offset;
+        });
+    }
+
+    @Override
+    protected CoderResult decodeLoop(ByteBuffer in, CharBuffer out) {
+        if (malformedInputAction() == CodingErrorAction.REPORT) return decodeReporting(in, out);
+        if (!drainPending(out)) return CoderResult.OVERFLOW;
+        while (in.hasRemaining()) {
+            if (!out.hasRemaining()) return CoderResult.OVERFLOW;
+            // decode about as many bytes as the output has room for, so that little is kept back
+            int n = Math.min(in.remaining(), Math.max(64, out.remaining()));
+            step(in, n, false);
+            applyErrorAction();
+            pending.append(produced);
+            if (!drainPending(out)) return CoderResult.OVERFLOW;
+        }
+        return CoderResult.UNDERFLOW;
+    }
+
+    /** Byte by byte, so that each error can be tied to the bytes that made it. */
+    private CoderResult decodeReporting(ByteBuffer in, CharBuffer out) {
+        int sequenceStart = in.position(); // first byte not yet part of any output
+        // bytes of an unfinished sequence were left in the buffer last time, though already fed;
+        // if they are gone, CharsetDecoder has reported them at the end of input
+        if (alreadyFed > in.remaining()) endOfInputReported = true;
+        in.position(Math.min(in.limit(), sequenceStart + alreadyFed));
+        alreadyFed = 0;
+        while (true) {
+            if (!drainPending(out)) return leave(in, sequenceStart, CoderResult.OVERFLOW);
+            if (!reportLengths.isEmpty()) {
+                // the input is positioned at the reported bytes; the caller skips them
+                pending.append(textAfterReports.poll());
+                return CoderResult.malformedForLength(reportLengths.poll());
+            }
+            if (!in.hasRemaining()) return leave(in, sequenceStart, CoderResult.UNDERFLOW);
+            if (!out.hasRemaining()) return leave(in, sequenceStart, CoderResult.OVERFLOW);
+            int at = in.position();
+            step(in, 1, false);
+            if (errorCount == 0) {
+                if (produced.length() > 0) sequenceStart = in.position();
+                pending.append(produced);
+                continue;
+            }
+            // The error(s) found at byte `at`. One error stands for the bytes of its sequence up to
+            // and including `at`. Two stand for the sequence before `at`, then `at` itself (UTF-8
+            // ED A0: ED, then the restored A0). Any further ones are merged into the last report.
+            int before = at - sequenceStart;
+            pending.append(produced, 0, errorOffsets[0]);
+            if (errorCount == 1 || before == 0) {
+                reportLengths.add(before + 1);
+            } else {
+                reportLengths.add(before);
+                reportLengths.add(1);
+            }
+            // the text after each report; the U+FFFDs of merged errors are dropped
+            int reports = reportLengths.size();
+            StringBuilder text = new StringBuilder();
+            for (int e = 0; e < errorCount; e++) {
+                int segmentEnd = e + 1 < errorCount ? errorOffsets[e + 1] : produced.length();
+                text.append(produced, errorOffsets[e] + 1, segmentEnd);
+                if (e < reports - 1) {
+                    textAfterReports.add(text.toString());
+                    text.setLength(0);
+                }
+            }
+            textAfterReports.add(text.toString());
+            in.position(sequenceStart);
+            sequenceStart = at + 1;
+        }
+    }
+
+    /**
+     * Returns {@code result}, leaving the bytes of an unfinished sequence (fed to the decoder, but
+     * not yet part of any output or report) in the buffer as the CharsetDecoder contract expects,
+     * so that at the end of input the caller reports them as malformed.
+     */
+    private CoderResult leave(ByteBuffer in, int sequenceStart, CoderResult result) {
+        if (reportLengths.isEmpty() && in.position() > sequenceStart && decoder.mayHavePendingBytes()) {
+            alreadyFed = in.position() - sequenceStart;
+            in.position(sequenceStart);
+        }
+        return result;
+    }
+
+    @Override
+    protected CoderResult implFlush(CharBuffer out) {
+        if (!drainPending(out)) return CoderResult.OVERFLOW;
+        if (flushed) return CoderResult.UNDERFLOW;
+        flushed = true;
+        produced.setLength(0);
+        errorCount = 0;
+        decoder.decode(NO_BYTES, 0, 0, true, produced);
+        if (errorCount > 0 && malformedInputAction() == CodingErrorAction.REPORT) {
+            // bytes left in the buffer were already reported by CharsetDecoder at end of input
+            if (alreadyFed > 0 || endOfInputReported) {
+                alreadyFed = 0;
+                return CoderResult.UNDERFLOW;
+            }
+            return CoderResult.malformedForLength(1);
+        }
+        applyErrorAction();
+        pending.append(produced);
+        return drainPending(out) ? CoderResult.UNDERFLOW : CoderResult.OVERFLOW;
+    }
+
+    @Override
+    protected void implReset() {
+        pending.setLength(0);
+        pendingStart = 0;
+        flushed = false;
+        alreadyFed = 0;
+        endOfInputReported = false;
+        reportLengths.clear();
+        textAfterReports.clear();
+        newDecoder();
+    }
+
+    /** Feeds the next {@code n} bytes of {@code in} to the decoder, output in {@link #produced}. */
+    private void step(ByteBuffer in, int n, boolean last) {
+        produced.setLength(0);
+        errorCount = 0;
+        if (in.hasArray()) {
+            decoder.decode(in.array(), in.arrayOffset() + in.position(), n, last, produced);
+            in.position(in.position() + n);
+        } else {
+            if (scratch.length < n) scratch = new byte[Math.max(n, 256)];
+            in.get(scratch, 0, n);
+            decoder.decode(scratch, 0, n, last, produced);
+        }
+    }
+
+    /** Replaces each error's U+FFFD in {@link #produced} by the replacement, or drops it for IGNORE. */
+    private void applyErrorAction() {
+        if (errorCount == 0) return;
+        String replacement = malformedInputAction() == CodingErrorAction.IGNORE ? "" : replacement();
+        if (replacement.equals("\uFFFD")) return;
+        StringBuilder b = new StringBuilder(produced.length() + errorCount * replacement.length());
+        int from = 0;
+        for (int e = 0; e < errorCount; e++) {
+            b.append(produced, from, errorOffsets[e]).append(replacement);
+            from = errorOffsets[e] + 1;
+        }
+        b.append(produced, from, produced.length());
+        produced.setLength(0);
+        produced.append(b);
+    }
+
+    /** Writes pending output to {@code out}; true when nothing is left pending. */
+    private boolean drainPending(CharBuffer out) {
+        int n = Math.min(pending.length() - pendingStart, out.remaining());
+        if (n > 0) {
+            out.put(pending.substring(pendingStart, pendingStart + n));
+            pendingStart += n;
+        }
+        if (pendingStart < pending.length()) return false;
+        pending.setLength(0);
+        pendingStart = 0;
+        return true;
+    }
+}

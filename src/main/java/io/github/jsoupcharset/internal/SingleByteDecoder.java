@@ -1,0 +1,49 @@
+package io.github.jsoupcharset.internal;
+
+import java.util.Objects;
+
+/** The Encoding Standard's single-byte decoder, for one of the 28 single-byte indexes. */
+final class SingleByteDecoder extends Decoder {
+    private static final int CHUNK = 8192;
+
+    private final char[] index; // bytes 0x80-0xFF; U+FFFD where the index has no code point
+    private final char[] buf = new char[CHUNK];
+
+    /** @param index the 128 code points of bytes 0x80-0xFF (shared, never modified) */
+    SingleByteDecoder(char[] index) {
+        if (index.length != 128) throw new IllegalArgumentException("index must have 128 entries");
+        this.index = index;
+    }
+
+    @Override
+    public void decode(byte[] src, int off, int len, boolean last, StringBuilder out) {
+        Objects.checkFromIndexSize(off, len, src.length);
+        // 1. If byte is end-of-queue, return finished: nothing is ever pending.
+        char[] index = this.index;
+        char[] buf = this.buf;
+        int end = off + len;
+        while (off < end) {
+            int chunkEnd = Math.min(end, off + CHUNK);
+            long base = out.length();
+            int j = 0;
+            int i = off;
+            while (i < chunkEnd) {
+                int b = src[i++];
+                // 2. If byte is an ASCII byte, return a code point whose value is byte.
+                if (b >= 0) {
+                    buf[j++] = (char) b;
+                    continue;
+                }
+                // 3. Let code point be the index code point for byte - 0x80 (a signed byte
+                //    -128..-1 plus 128 is exactly byte - 0x80).
+                char c = index[b + 128];
+                // 4. If code point is null, return error.
+                if (c == '\uFFFD') errorAt(base + j);
+                // 5. Return a code point whose value is code point.
+                buf[j++] = c;
+            }
+            out.append(buf, 0, j);
+            off = chunkEnd;
+        }
+    }
+}

@@ -1,0 +1,119 @@
+package io.github.jsoupcharset.internal;
+
+import java.util.Objects;
+
+/**
+ * The Encoding Standard's UTF-8 decoder (errors are maximal subparts, as Unicode's "best practice
+ * for U+FFFD"). It does not strip a byte order mark: the caller's BOM sniffing does that.
+ */
+final class Utf8Decoder extends Decoder {
+    private static final int CHUNK = 8192;
+
+    // "UTF-8 code point, UTF-8 bytes seen, UTF-8 bytes needed (each initially 0),
+    // UTF-8 lower boundary (initially 0x80), UTF-8 upper boundary (initially 0xBF)"
+    private int codePoint;
+    private int bytesSeen;
+    private int bytesNeeded;
+    private int lowerBoundary = 0x80;
+    private int upperBoundary = 0xBF;
+
+    // every byte yields at most two chars (an error, then the restored byte again), and a
+    // completed four-byte sequence two chars for four bytes
+    private final char[] buf = new char[2 * CHUNK + 2];
+
+    @Override
+    public void decode(byte[] src, int off, int len, boolean last, StringBuilder out) {
+        Objects.checkFromIndexSize(off, len, src.length);
+        int end = off + len;
+        while (off < end) {
+            int n = Math.min(CHUNK, end - off);
+            decodeChunk(src, off, off + n, out);
+            off += n;
+        }
+        // 1. If byte is end-of-queue and UTF-8 bytes needed is not 0, set UTF-8 bytes needed to 0
+        //    and return error. (2. Otherwise end-of-queue returns finished.)
+        if (last && bytesNeeded != 0) {
+            reset();
+            error(out);
+        }
+    }
+
+    private void decodeChunk(byte[] src, int i, int end, StringBuilder out) {
+        char[] buf = this.buf;
+        long base = out.length();
+        int j = 0;
+        while (i < end) {
+            int b = src[i];
+            if (bytesNeeded == 0) {
+                // 3. "0x00 to 0x7F: return a code point whose value is byte" (a run, as a fast path)
+                if (b >= 0) {
+                    do {
+                        buf[j++] = (char) b;
+                        i++;
+                    } while (i < end && (b = src[i]) >= 0);
+                    continue;
+                }
+                b &= 0xFF;
+                i++;
+                if (b >= 0xC2 && b <= 0xDF) {
+                    bytesNeeded = 1;
+                    codePoint = b & 0x1F;
+                } else if (b >= 0xE0 && b <= 0xEF) {
+                    if (b == 0xE0) lowerBoundary = 0xA0;
+                    if (b == 0xED) upperBoundary = 0x9F;
+                    bytesNeeded = 2;
+                    codePoint = b & 0xF;
+                } else if (b >= 0xF0 && b <= 0xF4) {
+                    if (b == 0xF0) lowerBoundary = 0x90;
+                    if (b == 0xF4) upperBoundary = 0x8F;
+                    bytesNeeded = 3;
+                    codePoint = b & 0x7;
+                } else {
+                    // "Otherwise: return error"
+                    errorAt(base + j);
+                    buf[j++] = '\uFFFD';
+                }
+                continue; // "Return continue"
+            }
+            b &= 0xFF;
+            // 4. If byte is not in the range UTF-8 lower boundary to UTF-8 upper boundary:
+            if (b < lowerBoundary || b > upperBoundary) {
+                // 4.1 reset the state; 4.2 restore byte to ioQueue (i is not advanced, so this
+                // byte is decoded again from the initial state); 4.3 return error
+                reset();
+                errorAt(base + j);
+                buf[j++] = '\uFFFD';
+                continue;
+            }
+            i++;
+            // 5. Set UTF-8 lower boundary to 0x80 and UTF-8 upper boundary to 0xBF.
+            lowerBoundary = 0x80;
+            upperBoundary = 0xBF;
+            // 6. UTF-8 code point = (UTF-8 code point << 6) | (byte & 0x3F); 7. bytes seen += 1
+            codePoint = (codePoint << 6) | (b & 0x3F);
+            bytesSeen++;
+            // 8. If UTF-8 bytes seen is not equal to UTF-8 bytes needed, return continue.
+            if (bytesSeen != bytesNeeded) continue;
+            // 9-11. Let cp be UTF-8 code point, reset code point, needed and seen, return cp.
+            int cp = codePoint;
+            codePoint = 0;
+            bytesNeeded = 0;
+            bytesSeen = 0;
+            if (cp < 0x10000) {
+                buf[j++] = (char) cp;
+            } else {
+                buf[j++] = Character.highSurrogate(cp);
+                buf[j++] = Character.lowSurrogate(cp);
+            }
+        }
+        out.append(buf, 0, j);
+    }
+
+    private void reset() {
+        codePoint = 0;
+        bytesNeeded = 0;
+        bytesSeen = 0;
+        lowerBoundary = 0x80;
+        upperBoundary = 0xBF;
+    }
+}

@@ -1,0 +1,95 @@
+package io.github.jsoupcharset.internal;
+
+import java.nio.charset.Charset;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CharsetEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * A {@link Charset} for one WHATWG encoding with our own decoder, named
+ * {@code "x-whatwg-" + canonicalName} and without aliases. Immutable; {@link Decoders#charset}
+ * holds the one shared instance per encoding. Internal: no compatibility contract.
+ */
+public final class WhatwgCharset extends Charset {
+    /** What a charset can contain, by the shape of its encoder. */
+    enum Family { UNICODE, SINGLE_BYTE, X_USER_DEFINED, REPLACEMENT }
+
+    private final String encodingName;
+    private final Family family;
+    private final Supplier<Decoder> decoders;
+    private final Function<WhatwgCharset, CharsetEncoder> encoders; // null: no encoder
+    private final float averageCharsPerByte;
+    private final Object indexIdentity; // single-byte: the shared index (ISO-8859-8 = ISO-8859-8-I)
+
+    WhatwgCharset(String encodingName, Family family, Supplier<Decoder> decoders,
+            Function<WhatwgCharset, CharsetEncoder> encoders, float averageCharsPerByte, Object indexIdentity) {
+        super("x-whatwg-" + encodingName, new String[0]);
+        this.encodingName = encodingName;
+        this.family = family;
+        this.decoders = decoders;
+        this.encoders = encoders;
+        this.averageCharsPerByte = averageCharsPerByte;
+        this.indexIdentity = indexIdentity;
+    }
+
+    /** The canonical WHATWG name of the encoding this charset decodes, e.g. {@code "windows-1252"}. */
+    public String encodingName() {
+        return encodingName;
+    }
+
+    /** A new stand-alone WHATWG decoder (not a {@link CharsetDecoder}) for one stream. */
+    public Decoder newWhatwgDecoder() {
+        return decoders.get();
+    }
+
+    /**
+     * Whether every character {@code cs} can encode this charset can encode too: the Unicode
+     * charsets contain every charset; a single-byte charset contains itself, its twin with the same
+     * index (ISO-8859-8 and ISO-8859-8-I) and US-ASCII; x-user-defined contains itself and
+     * US-ASCII; replacement (which encodes nothing) contains only itself.
+     */
+    @Override
+    public boolean contains(Charset cs) {
+        if (cs == null) return false;
+        if (cs.equals(this)) return true;
+        switch (family) {
+            case UNICODE:
+                return true;
+            case SINGLE_BYTE:
+                if (cs instanceof WhatwgCharset) {
+                    WhatwgCharset w = (WhatwgCharset) cs;
+                    return w.family == Family.SINGLE_BYTE && w.indexIdentity == indexIdentity;
+                }
+                return cs.equals(StandardCharsets.US_ASCII);
+            case X_USER_DEFINED:
+                return cs.equals(StandardCharsets.US_ASCII);
+            default:
+                return false;
+        }
+    }
+
+    /** A {@link CharsetDecoder} running this encoding's WHATWG decoder (see {@link DecoderAdapter}). */
+    @Override
+    public CharsetDecoder newDecoder() {
+        return new DecoderAdapter(this, decoders, averageCharsPerByte);
+    }
+
+    /**
+     * A {@link CharsetEncoder} running this encoding's WHATWG encoder.
+     *
+     * @throws UnsupportedOperationException for replacement, which has no encoder
+     */
+    @Override
+    public CharsetEncoder newEncoder() {
+        if (encoders == null) throw new UnsupportedOperationException(name() + " has no encoder");
+        return encoders.apply(this);
+    }
+
+    /** False only for replacement, which has no encoder. */
+    @Override
+    public boolean canEncode() {
+        return encoders != null;
+    }
+}

@@ -1,0 +1,166 @@
+package io.github.jsoupcharset.internal;
+
+import static io.github.jsoupcharset.internal.DecoderHarness.assertDecodes;
+import static io.github.jsoupcharset.internal.DecoderHarness.bytes;
+import static io.github.jsoupcharset.internal.DecoderHarness.viaCharsetDecoder;
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.emptyIterable;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.instanceOf;
+import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.sameInstance;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.ByteArrayInputStream;
+import java.io.Reader;
+import java.io.StringWriter;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.Charset;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.MalformedInputException;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+class CharsetsTest {
+    @Test
+    void everyEncodingHasADecoderAndACharset() {
+        for (String[] row : EncodingLabels.TABLE) {
+            String name = row[0];
+            assertThat(name, Decoders.newDecoder(name), instanceOf(Decoder.class));
+            Charset cs = Decoders.charset(name);
+            assertThat(cs, sameInstance(Decoders.charset(name)));
+            if (cs instanceof WhatwgCharset) {
+                assertThat(cs.name(), equalTo("x-whatwg-" + name));
+                assertThat(cs.aliases(), emptyIterable());
+                assertThat(((WhatwgCharset) cs).encodingName(), equalTo(name));
+            }
+        }
+        assertThat(Decoders.charset("Shift_JIS").name(), equalTo("windows-31j"));
+        assertThat(Decoders.charset("EUC-KR").name(), equalTo("x-windows-949"));
+        assertThat(Decoders.charset("Big5").name(), equalTo("Big5-HKSCS"));
+        assertThat(Decoders.newDecoder("gb18030"), instanceOf(JdkStandInDecoder.class));
+    }
+
+    @Test
+    void unknownNamesAreRejectedByName() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Decoders.newDecoder("utf-8"));
+        assertThat(e.getMessage().contains("\"utf-8\""), is(true));
+        assertThrows(IllegalArgumentException.class, () -> Decoders.charset("latin1"));
+    }
+
+    @Test
+    void sharedCharsetIsCreatedOnceUnderConcurrency() {
+        Charset[] seen = IntStream.range(0, 16).mapToObj(i -> CompletableFuture.supplyAsync(() -> Decoders.charset("KOI8-R")))
+                .map(CompletableFuture::join).toArray(Charset[]::new);
+        for (Charset c : seen) assertThat(c, sameInstance(seen[0]));
+    }
+
+    @Test
+    void replacementDecodesNonEmptyInputToOneError() {
+        assertDecodes("replacement", bytes('a', 'b', 0xFF), "\uFFFD", 1);
+        assertDecodes("replacement", bytes(0x1B, '$', ')', 'C'), "\uFFFD", 1);
+        assertDecodes("replacement", bytes(), "", 0);
+        Charset cs = Decoders.charset("replacement");
+        assertThat(cs.canEncode(), is(false));
+        assertThrows(UnsupportedOperationException.class, cs::newEncoder);
+    }
+
+    @Test
+    void xUserDefinedMapsHighBytesToPrivateUse() {
+        assertDecodes("x-user-defined", bytes('a', 0x80, 0xFF), "a\uF780\uF7FF", 0);
+        Charset cs = Decoders.charset("x-user-defined");
+        assertThat(new String("a\uF780\uF7FF\u00E9".getBytes(cs), StandardCharsets.ISO_8859_1), equalTo("a\u0080\u00FF?"));
+        assertThat(cs.newEncoder().canEncode('\uF7AB'), is(true));
+        assertThat(cs.newEncoder().canEncode('\u00E9'), is(false));
+    }
+
+    @Test
+    void unicodeEncodersFollowTheStandard() {
+        String s = "a\u00E9\u20AC\uD83D\uDE00";
+        assertThat(s.getBytes(Decoders.charset("UTF-8")), equalTo(s.getBytes(StandardCharsets.UTF_8)));
+        assertThat(s.getBytes(Decoders.charset("UTF-16LE")), equalTo(s.getBytes(StandardCharsets.UTF_16LE)));
+        assertThat(s.getBytes(Decoders.charset("UTF-16BE")), equalTo(s.getBytes(StandardCharsets.UTF_16BE)));
+        // unpaired surrogates are unmappable: replaced by '?' (UTF-8) or U+FFFD (UTF-16)
+        assertThat(new String("a\uD800b\uDC00".getBytes(Decoders.charset("UTF-8")), StandardCharsets.UTF_8), equalTo("a?b?"));
+        assertThat(new String("a\uD800b".getBytes(Decoders.charset("UTF-16LE")), StandardCharsets.UTF_16LE), equalTo("a\uFFFDb"));
+        assertThat(Decoders.charset("UTF-8").newEncoder().canEncode('\uD800'), is(false));
+        assertThat(Decoders.charset("UTF-8").newEncoder().canEncode("\uD83D\uDE00"), is(true));
+    }
+
+    @Test
+    void containsIsSensible() {
+        Charset utf8 = Decoders.charset("UTF-8");
+        Charset w1252 = Decoders.charset("windows-1252");
+        assertThat(utf8.contains(w1252), is(true));
+        assertThat(w1252.contains(utf8), is(false));
+        assertThat(w1252.contains(StandardCharsets.US_ASCII), is(true));
+        assertThat(w1252.contains(Decoders.charset("windows-1251")), is(false));
+        assertThat(Decoders.charset("ISO-8859-8").contains(Decoders.charset("ISO-8859-8-I")), is(true));
+        assertThat(Decoders.charset("replacement").contains(StandardCharsets.US_ASCII), is(false));
+        assertThat(Decoders.charset("replacement").contains(Decoders.charset("replacement")), is(true));
+    }
+
+    @Test
+    void ignoreAndCustomReplacementApplyOncePerError() {
+        byte[] in = bytes('a', 0xED, 0xA0, 0x80, 'b', 0xEF, 0xBF, 0xBD, 0xC3);
+        CharsetDecoder ignoring = Decoders.charset("UTF-8").newDecoder().onMalformedInput(CodingErrorAction.IGNORE);
+        assertThat(viaCharsetDecoder(ignoring, in, 1, 1), equalTo("ab\uFFFD"));
+        CharsetDecoder replacing = Decoders.charset("UTF-8").newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
+                .replaceWith("?");
+        assertThat(viaCharsetDecoder(replacing, in, 3, 2), equalTo("a???b\uFFFD?"));
+    }
+
+    @Test
+    void reportModeGivesTheBytesOfEachError() {
+        CharsetDecoder d = DecoderHarness.reporting("UTF-8");
+        ByteBuffer in = ByteBuffer.wrap(bytes('x', 0xE1, 0x80, 0x41, 0xED, 0xA0, 'y'));
+        CharBuffer out = CharBuffer.allocate(16);
+        CoderResult cr = d.decode(in, out, true);
+        // E1 80 41: the error is found at 41, which is restored and decoded again
+        assertThat(cr.isMalformed(), is(true));
+        assertThat(cr.length(), is(3));
+        assertThat(in.position(), is(1));
+        in.position(in.position() + cr.length());
+        cr = d.decode(in, out, true);
+        // ED A0: one report for ED, one for the restored A0
+        assertThat(cr.length(), is(1));
+        assertThat(in.position(), is(4));
+        in.position(in.position() + 1);
+        cr = d.decode(in, out, true);
+        assertThat(cr.length(), is(1));
+        assertThat(in.position(), is(5));
+        in.position(in.position() + 1);
+        assertThat(d.decode(in, out, true).isUnderflow(), is(true));
+        assertThat(d.flush(out).isUnderflow(), is(true));
+        assertThat(out.flip().toString(), equalTo("xAy"));
+        assertThrows(MalformedInputException.class, () -> DecoderHarness.reporting("UTF-8").decode(ByteBuffer.wrap(bytes('a', 0xC3))));
+    }
+
+    @Test
+    void readerGivesTheSameTextAsTheDecoder() throws IOException {
+        byte[] in = bytes('a', 0xE9, 0x80, 0x81);
+        try (Reader r = new InputStreamReader(new ByteArrayInputStream(in), Decoders.charset("windows-1252"))) {
+            StringWriter w = new StringWriter();
+            r.transferTo(w);
+            assertThat(w.toString(), equalTo("a\u00E9\u20AC\u0081"));
+        }
+    }
+
+    @Test
+    void resetStartsANewStream() {
+        CharsetDecoder d = Decoders.charset("UTF-8").newDecoder();
+        d.decode(ByteBuffer.wrap(bytes(0xE2, 0x82)), CharBuffer.allocate(4), false);
+        d.reset();
+        CharBuffer out = CharBuffer.allocate(4);
+        d.decode(ByteBuffer.wrap(bytes('a')), out, true);
+        d.flush(out);
+        assertThat(out.flip().toString(), equalTo("a"));
+    }
+}
