@@ -77,6 +77,10 @@ def first_difference(a, b):
     return n
 
 
+def cp(s, i):
+    return f"U+{ord(s[i]):04X}" if i < len(s) else "end of text"
+
+
 def is_undeclared(case):
     return case.get("scenario") == "undeclared" or "undeclared" in case["id"]
 
@@ -107,6 +111,7 @@ def main():
     broken = []          # reasons the check could not run
     rows = OrderedDict()  # (set, scenario) -> counters
     undeclared_rows = OrderedDict()
+    undeclared_misses = []
 
     for spec in a.sets:
         name, _, dirs = spec.partition("=")
@@ -146,6 +151,11 @@ def main():
                     u["with_text"] += 1
                     u["proj_text"] += pr_text == t
                     u["chr_text"] += ch["text"] == t
+                    if pr_text != t:
+                        undeclared_misses.append(f"{name}/{cid}: truth {c.get('truth')}, project "
+                                                 f"{pr and pr.get('encoding')} ({pr and pr.get('source')}), "
+                                                 f"chromium {ch.get('encoding')}"
+                                                 f"{'' if ch['text'] == t else ' (also wrong)'}")
                 continue
             row = rows.setdefault((name, scen), defaultdict(int))
             row["n"] += 1
@@ -165,10 +175,10 @@ def main():
                 detail = f"the project failed: {pr.get('error')}"
             else:
                 i = first_difference(pr_text, ch["text"])
-                lo = max(0, i - 20)
-                detail = (f"first difference at code point {i}: project {pr.get('encoding')} "
-                          f"...{esc(pr_text[lo:i + 20])}... vs chromium {ch.get('encoding')} "
-                          f"...{esc(ch['text'][lo:i + 20])}...")
+                lo = max(0, i - 10)
+                detail = (f"first difference at code point {i}: project ({pr.get('encoding')}) "
+                          f"{cp(pr_text, i)} vs chromium ({ch.get('encoding')}) {cp(ch['text'], i)}; "
+                          f"project \"{esc(pr_text[lo:i + 10])}\" chromium \"{esc(ch['text'][lo:i + 10])}\"")
             disagreements.append((name, cid, scen, detail))
 
     print("Declared cases: the project's text vs Chromium's (must agree)")
@@ -193,6 +203,11 @@ def main():
               f"| {pct(u['chr_enc'], u['with_truth'])} | {pct(u['proj_text'], u['with_text'])} "
               f"| {pct(u['chr_text'], u['with_text'])} |")
     print()
+    if undeclared_misses:
+        print(f"Undeclared cases where the project's text is not the true text ({len(undeclared_misses)}):")
+        for m in undeclared_misses:
+            print(f"  {m}")
+        print()
     if known_used:
         print(f"Known differences used ({len(excused)} cases):")
         for reason, ids in known_used.items():
