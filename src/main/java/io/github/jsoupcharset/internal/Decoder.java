@@ -48,6 +48,16 @@ public abstract class Decoder {
         return true;
     }
 
+    /**
+     * How many of the bytes fed so far belong to a sequence not yet finished (a lead byte, part of
+     * a multi-byte sequence or escape): the bytes the end-of-queue step would turn into an error.
+     * -1 if the decoder does not say, in which case {@link DecoderAdapter} counts the bytes fed
+     * since the last output.
+     */
+    int unfinishedBytes() {
+        return -1;
+    }
+
     /** Lets the charset adapter learn where in the output each error's U+FFFD lands. */
     final void setErrorListener(java.util.function.LongConsumer listener) {
         this.errorListener = listener;

@@ -11,7 +11,9 @@ import java.util.function.Supplier;
 /**
  * A {@link CharsetDecoder} over a WHATWG {@link Decoder}. Output that does not fit the caller's
  * {@link CharBuffer} is kept and written first on the next call, so nothing is ever lost; the
- * standard's end-of-queue step runs in {@link #implFlush}.
+ * standard's end-of-queue step runs in {@link #implFlush}. In every mode the bytes of an unfinished
+ * sequence are left in the input buffer (as JDK decoders leave them), so that a caller that never
+ * flushes, like {@code InputStreamReader}, still gets their replacement at the end of input.
  *
  * <p>Error actions. REPLACE and IGNORE are applied here, at the exact places the decoder reported
  * its errors, so the output has one replacement per WHATWG error (decodeLoop never returns a
@@ -38,6 +40,8 @@ import java.util.function.Supplier;
  */
 final class DecoderAdapter extends CharsetDecoder {
     private static final byte[] NO_BYTES = new byte[0];
+    /** The longest unfinished sequence of any decoder: a gb18030 four-byte sequence less one byte. */
+    private static final int MAX_UNFINISHED = 3;
 
     private final Supplier<Decoder> factory;
     private Decoder decoder;
@@ -47,8 +51,8 @@ final class DecoderAdapter extends CharsetDecoder {
     private int[] errorOffsets = new int[8]; // offsets in produced of the errors' U+FFFD
     private int errorCount;
     private boolean flushed;
-    private int alreadyFed; // REPORT mode: bytes at the input's position already fed to the decoder
-    private boolean endOfInputReported; // REPORT mode: CharsetDecoder reported those bytes itself
+    private int alreadyFed; // bytes at the input's position already fed to the decoder (unfinished)
+    private boolean endOfInputReported; // CharsetDecoder reported or replaced those bytes itself
     // REPORT mode: malformed lengths still to return, each with the text that follows it
     private final java.util.ArrayDeque<Integer> reportLengths = new java.util.ArrayDeque<>();
     private final java.util.ArrayDeque<String> textAfterReports = new java.util.ArrayDeque<>();
@@ -71,17 +75,52 @@ final class DecoderAdapter extends CharsetDecoder {
     @Override
     protected CoderResult decodeLoop(ByteBuffer in, CharBuffer out) {
         if (malformedInputAction() == CodingErrorAction.REPORT) return decodeReporting(in, out);
-        if (!drainPending(out)) return CoderResult.OVERFLOW;
+        // As in REPORT mode, the bytes of an unfinished sequence stay in the buffer (already fed to
+        // the decoder): InputStreamReader never calls flush(), and it resets the decoder before its
+        // last decode(in, out, true), so bytes consumed but not yet decoded would vanish without a
+        // trace. Left in the buffer, CharsetDecoder replaces them at the end of input itself.
+        int start = in.position();
+        if (alreadyFed > in.remaining()) endOfInputReported = true;
+        int unfinished = Math.min(alreadyFed, in.remaining());
+        in.position(start + unfinished);
+        alreadyFed = 0;
+        if (!drainPending(out)) return leaveUnfinished(in, start, unfinished, CoderResult.OVERFLOW);
         while (in.hasRemaining()) {
-            if (!out.hasRemaining()) return CoderResult.OVERFLOW;
+            if (!out.hasRemaining()) return leaveUnfinished(in, start, unfinished, CoderResult.OVERFLOW);
             // decode about as many bytes as the output has room for, so that little is kept back
             int n = Math.min(in.remaining(), Math.max(64, out.remaining()));
-            step(in, n, false);
-            applyErrorAction();
-            pending.append(produced);
-            if (!drainPending(out)) return CoderResult.OVERFLOW;
+            boolean decoderSays = decoder.unfinishedBytes() >= 0;
+            // otherwise the last few bytes one at a time, counting those fed since the last output
+            int bulk = decoderSays ? n : Math.max(0, n - MAX_UNFINISHED);
+            if (bulk > 0) {
+                step(in, bulk, false);
+                unfinished = produced.length() > 0 ? 0 : unfinished + bulk;
+                applyErrorAction();
+                pending.append(produced);
+            }
+            for (int i = bulk; i < n; i++) {
+                step(in, 1, false);
+                unfinished = produced.length() > 0 ? 0 : unfinished + 1;
+                applyErrorAction();
+                pending.append(produced);
+            }
+            if (decoderSays) unfinished = decoder.unfinishedBytes();
+            if (!drainPending(out)) return leaveUnfinished(in, start, unfinished, CoderResult.OVERFLOW);
         }
-        return CoderResult.UNDERFLOW;
+        return leaveUnfinished(in, start, unfinished, CoderResult.UNDERFLOW);
+    }
+
+    /**
+     * REPLACE and IGNORE modes: returns {@code result} with the last {@code unfinished} bytes (fed
+     * to the decoder but not yet part of any output) back in the buffer, at most
+     * {@link #MAX_UNFINISHED} and never before {@code start}.
+     */
+    private CoderResult leaveUnfinished(ByteBuffer in, int start, int unfinished, CoderResult result) {
+        if (!decoder.mayHavePendingBytes()) return result;
+        int back = Math.min(Math.min(unfinished, MAX_UNFINISHED), in.position() - start);
+        alreadyFed = back;
+        in.position(in.position() - back);
+        return result;
     }
 
     /** Byte by byte, so that each error can be tied to the bytes that made it. */
@@ -165,6 +204,14 @@ final class DecoderAdapter extends CharsetDecoder {
             }
             return CoderResult.malformedForLength(1);
         }
+        if (errorCount > 0 && (alreadyFed > 0 || endOfInputReported)) {
+            // CharsetDecoder already replaced the unfinished bytes left in the buffer at the end of
+            // input; that was this error. Keep only what follows it (ISO-2022-JP restores bytes).
+            produced.deleteCharAt(errorOffsets[0]);
+            for (int e = 1; e < errorCount; e++) errorOffsets[e - 1] = errorOffsets[e] - 1;
+            errorCount--;
+        }
+        alreadyFed = 0;
         applyErrorAction();
         pending.append(produced);
         return drainPending(out) ? CoderResult.UNDERFLOW : CoderResult.OVERFLOW;

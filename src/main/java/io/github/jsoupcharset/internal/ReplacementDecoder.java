@@ -26,4 +26,9 @@ final class ReplacementDecoder extends Decoder {
     boolean mayHavePendingBytes() {
         return false;
     }
+
+    @Override
+    int unfinishedBytes() {
+        return 0;
+    }
 }

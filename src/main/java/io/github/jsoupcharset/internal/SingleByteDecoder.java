@@ -46,4 +46,9 @@ final class SingleByteDecoder extends Decoder {
             off = chunkEnd;
         }
     }
+
+    @Override
+    int unfinishedBytes() {
+        return 0;
+    }
 }

@@ -84,4 +84,9 @@ final class Utf16Decoder extends Decoder {
         }
         out.append(buf, 0, j);
     }
+
+    @Override
+    int unfinishedBytes() {
+        return (leadSurrogate >= 0 ? 2 : 0) + (leadByte >= 0 ? 1 : 0);
+    }
 }

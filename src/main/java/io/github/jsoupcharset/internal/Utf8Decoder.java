@@ -109,6 +109,11 @@ final class Utf8Decoder extends Decoder {
         out.append(buf, 0, j);
     }
 
+    @Override
+    int unfinishedBytes() {
+        return bytesNeeded == 0 ? 0 : bytesSeen + 1;
+    }
+
     private void reset() {
         codePoint = 0;
         bytesNeeded = 0;

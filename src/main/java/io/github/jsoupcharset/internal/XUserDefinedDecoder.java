@@ -26,4 +26,9 @@ final class XUserDefinedDecoder extends Decoder {
             off = chunkEnd;
         }
     }
+
+    @Override
+    int unfinishedBytes() {
+        return 0;
+    }
 }

@@ -154,6 +154,59 @@ class CharsetsTest {
     }
 
     @Test
+    void readerKeepsTheReplacementOfASequenceCutOffByTheEndOfInput() throws IOException {
+        // InputStreamReader never calls CharsetDecoder.flush(); the last U+FFFD must not depend on it
+        assertThat(read("UTF-8", bytes('a', 0xE2, 0x82), 8192), equalTo("a\uFFFD"));
+        assertThat(read("UTF-8", bytes('a', 0xF0, 0x9F, 0x98), 1), equalTo("a\uFFFD"));
+        assertThat(read("UTF-16LE", bytes('a', 0, 'b'), 8192), equalTo("a\uFFFD"));
+        assertThat(read("UTF-16BE", bytes(0, 'a', 0xD8, 0x3D), 3), equalTo("a\uFFFD"));
+        assertThat(read("UTF-16BE", bytes(0, 'a', 0xD8, 0x3D, 0xDE), 8192), equalTo("a\uFFFD"));
+        // and Charset.decode, which does flush, gives it once
+        assertThat(Decoders.charset("UTF-8").decode(ByteBuffer.wrap(bytes('a', 0xE2, 0x82))).toString(), equalTo("a\uFFFD"));
+    }
+
+    @Test
+    void readerGivesTheDecodersTextForRandomBytesInEveryEncoding() throws IOException {
+        java.util.Random random = new java.util.Random(6);
+        for (String[] row : EncodingLabels.TABLE) {
+            if (!(Decoders.charset(row[0]) instanceof WhatwgCharset)) continue;
+            for (int round = 0; round < 200; round++) {
+                byte[] in = new byte[random.nextInt(40)];
+                for (int i = 0; i < in.length; i++) {
+                    // mostly the bytes that start or continue sequences, some ASCII
+                    int r = random.nextInt(4);
+                    in[i] = (byte) (r == 0 ? random.nextInt(0x80) : r == 1 ? 0xD8 + random.nextInt(8) : 0x80 + random.nextInt(0x80));
+                }
+                String expected = decodeAll(row[0], in);
+                int readSize = 1 + random.nextInt(5);
+                assertThat(row[0] + " " + java.util.HexFormat.ofDelimiter(" ").formatHex(in) + " read " + readSize,
+                        read(row[0], in, readSize), equalTo(expected));
+            }
+        }
+    }
+
+    /** Reads through an InputStreamReader from a stream that hands out at most {@code chunk} bytes per read. */
+    private static String read(String encoding, byte[] bytes, int chunk) throws IOException {
+        java.io.InputStream trickle = new ByteArrayInputStream(bytes) {
+            @Override
+            public synchronized int read(byte[] b, int off, int len) {
+                return super.read(b, off, Math.min(len, chunk));
+            }
+        };
+        try (Reader r = new InputStreamReader(trickle, Decoders.charset(encoding))) {
+            StringWriter w = new StringWriter();
+            r.transferTo(w);
+            return w.toString();
+        }
+    }
+
+    private static String decodeAll(String encoding, byte[] bytes) {
+        StringBuilder out = new StringBuilder();
+        Decoders.newDecoder(encoding).decode(bytes, 0, bytes.length, true, out);
+        return out.toString();
+    }
+
+    @Test
     void resetStartsANewStream() {
         CharsetDecoder d = Decoders.charset("UTF-8").newDecoder();
         d.decode(ByteBuffer.wrap(bytes(0xE2, 0x82)), CharBuffer.allocate(4), false);
