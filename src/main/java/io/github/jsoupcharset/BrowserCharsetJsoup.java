@@ -45,7 +45,10 @@ public final class BrowserCharsetJsoup {
         return DEFAULT.parse(response);
     }
 
-    /** As {@link #parse(Connection.Response)}, returning the decision with the document. */
+    /**
+     * As {@link #parse(Connection.Response)}, returning the decision with the document, and
+     * whether jsoup cut the body off at its {@code maxBodySize} ({@link ParsedHtml#truncated()}).
+     */
     public static ParsedHtml parseWithDecision(Connection.Response response) {
         return DEFAULT.parseWithDecision(response);
     }

@@ -107,12 +107,17 @@ public final class BrowserCharsetParser {
         return parseWithDecision(response).document();
     }
 
-    /** As {@link #parse(Connection.Response)}, returning the decision with the document. */
+    /**
+     * As {@link #parse(Connection.Response)}, returning the decision with the document, and
+     * whether jsoup cut the body off at its {@code maxBodySize} ({@link ParsedHtml#truncated()}).
+     */
     public ParsedHtml parseWithDecision(Connection.Response response) {
         Objects.requireNonNull(response, "response must not be null");
         byte[] body = bodyOf(response);
         String baseUri = response.url() == null ? "" : response.url().toExternalForm();
-        return build(body, response.headers("Content-Type"), baseUri, Parser.htmlParser());
+        ParsedHtml parsed = build(body, response.headers("Content-Type"), baseUri, Parser.htmlParser());
+        // known only once the body has been read; a cut-off sequence at the end is one counted U+FFFD
+        return response.isTruncated() ? new ParsedHtml(parsed.document(), parsed.decision(), true) : parsed;
     }
 
     /**

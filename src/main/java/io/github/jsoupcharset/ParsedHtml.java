@@ -10,11 +10,20 @@ import java.util.Objects;
  *
  * @param document the parsed document; its {@code charset()} is the decided encoding's charset
  * @param decision how the encoding was decided, with the number of U+FFFD the decoding produced
+ * @param truncated true when the body is not the whole response: jsoup stopped reading at its
+ *     {@code maxBodySize} ({@code Connection.Response.isTruncated()}; 2 MB by default in jsoup
+ *     1.24). Only {@link BrowserCharsetParser#parseWithDecision(org.jsoup.Connection.Response)} can
+ *     know; for bytes handed over directly it is false
  */
-public record ParsedHtml(Document document, EncodingDecision decision) {
+public record ParsedHtml(Document document, EncodingDecision decision, boolean truncated) {
     /** Checks the arguments. */
     public ParsedHtml {
         Objects.requireNonNull(document, "document");
         Objects.requireNonNull(decision, "decision");
+    }
+
+    /** A result for a complete body ({@code truncated} false). */
+    public ParsedHtml(Document document, EncodingDecision decision) {
+        this(document, decision, false);
     }
 }

@@ -344,4 +344,23 @@ class BrowserCharsetJsoupTest {
             assertThat(label, parsed.document().outerHtml().contains("<body>"), is(true));
         }
     }
+
+    @Test
+    void aBodyCutOffByJsoupsMaxBodySizeIsReportedAsTruncated() throws IOException {
+        // 3000 bytes of UTF-8 "é" (C3 A9); jsoup keeps 1001 bytes, ending inside a sequence
+        byte[] body = new byte[3000];
+        for (int i = 0; i < body.length; i += 2) {
+            body[i] = (byte) 0xC3;
+            body[i + 1] = (byte) 0xA9;
+        }
+        String url = serve("/truncated", body, "text/html; charset=utf-8");
+        ParsedHtml cut = BrowserCharsetJsoup.parseWithDecision(Jsoup.connect(url).maxBodySize(1001).execute());
+        assertThat(cut.truncated(), is(true));
+        assertThat(cut.decision().replacementCount().getAsInt(), equalTo(1)); // the cut-off "é"
+        assertThat(cut.document().body().text(), equalTo("\u00E9".repeat(500) + "\uFFFD"));
+        ParsedHtml whole = BrowserCharsetJsoup.parseWithDecision(Jsoup.connect(url).maxBodySize(0).execute());
+        assertThat(whole.truncated(), is(false));
+        assertThat(whole.decision().replacementCount().getAsInt(), equalTo(0));
+        assertThat(BrowserCharsetJsoup.parseWithDecision(body, "text/html; charset=utf-8", url).truncated(), is(false));
+    }
 }
