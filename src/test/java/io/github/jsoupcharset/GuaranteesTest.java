@@ -16,6 +16,7 @@ import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -222,6 +223,15 @@ class GuaranteesTest {
         assertThat(alone.encoding(), equalTo(Encoding.KOI8_R));
         assertThat(withTail.encoding(), equalTo(alone.encoding()));
         assertThat(withTail.detectorConfidence(), equalTo(alone.detectorConfidence()));
+    }
+
+    @Test
+    void tenMegabytesOfPathologicalInputFitInA96MegabyteHeap() throws Exception {
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx96m",
+                "-cp", System.getProperty("java.class.path"), SmallHeapCheck.class.getName())
+                .redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(output, p.waitFor(), equalTo(0));
     }
 
     // 6. Nothing is lost silently.

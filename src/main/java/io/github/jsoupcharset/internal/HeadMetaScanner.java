@@ -76,7 +76,7 @@ public final class HeadMetaScanner {
                     if (tag == null) break;
                     int next = tag.end;
                     if (tag.name.equals("meta")) {
-                        Declared d = processMeta(tag.attributes, p - start);
+                        Declared d = processMeta(tag.meta, p - start);
                         if (d != null) return DocumentDeclaration.found(d, failed);
                     }
                     updateHeadSection(tag.name, false);
@@ -164,8 +164,8 @@ public final class HeadMetaScanner {
 
         /**
          * The tag whose name starts at {@code q}, with its attributes as the HTML tokenizer reads them
-         * (names lowercased, values with character references decoded, duplicates kept in order), or
-         * null when the input ends before its ">".
+         * (names lowercased, values with character references decoded, in order) folded into what a
+         * meta declaration reads from them, or null when the input ends before its ">".
          */
         private Tag readTag(int q, boolean endTag) {
             StringBuilder name = new StringBuilder();
@@ -175,7 +175,7 @@ public final class HeadMetaScanner {
                 name.append(lowerLatin1(b[i]));
                 i++;
             }
-            List<String[]> attributes = new ArrayList<>();
+            MetaAttributes attributes = new MetaAttributes();
             StringBuilder attrName = null;
             StringBuilder attrValue = null;
             while (true) {
@@ -202,7 +202,7 @@ public final class HeadMetaScanner {
                 while (i < end && isTokenizerWhitespace(b[i])) i++;
                 if (i >= end) return null;
                 if (b[i] != '=') {
-                    attributes.add(new String[] {attrName.toString(), ""});
+                    attributes.add(attrName.toString(), "");
                     continue; // "/", ">" or the start of another attribute
                 }
                 i++;
@@ -219,7 +219,7 @@ public final class HeadMetaScanner {
                     // After attribute value (quoted): anything but whitespace, "/" or ">" starts
                     // the next attribute (a parse error), which the loop handles alike.
                 } else if (c == '>') {
-                    attributes.add(new String[] {attrName.toString(), ""});
+                    attributes.add(attrName.toString(), "");
                     return new Tag(name.toString(), attributes, i + 1);
                 } else {
                     while (i < end && !isTokenizerWhitespace(b[i]) && b[i] != '>') {
@@ -228,36 +228,19 @@ public final class HeadMetaScanner {
                     }
                     if (i >= end) return null;
                 }
-                attributes.add(new String[] {attrName.toString(), decodeCharacterReferences(attrValue.toString())});
+                if (MetaAttributes.reads(attrName)) attributes.add(attrName.toString(), decodeCharacterReferences(attrValue.toString()));
             }
         }
 
         /**
-         * Blink's EncodingFromMetaAttributes: the last {@code charset} attribute wins; a
-         * {@code content} attribute counts only before any {@code charset} and only with
-         * {@code http-equiv} ASCII case-insensitively "content-type".
+         * The end of Blink's EncodingFromMetaAttributes, once {@link MetaAttributes} has read every
+         * attribute: the declared encoding, or null (an unknown label is recorded as failed).
          */
-        private Declared processMeta(List<String[]> attributes, int offset) {
-            boolean gotPragma = false;
-            boolean hasCharset = false;
-            boolean modeCharset = false;
-            boolean modePragma = false;
-            String charset = "";
-            for (String[] a : attributes) {
-                String attrName = a[0];
-                String value = a[1];
-                if (attrName.equals("http-equiv")) {
-                    if (value.equalsIgnoreCase("content-type") && isAscii(value)) gotPragma = true;
-                } else if (attrName.equals("charset")) {
-                    hasCharset = true;
-                    charset = value;
-                    modeCharset = true;
-                    modePragma = false;
-                } else if (!hasCharset && attrName.equals("content")) {
-                    charset = Prescan.extractLabelFromMeta(value).orElse("");
-                    if (!charset.isEmpty()) modePragma = true;
-                }
-            }
+        private Declared processMeta(MetaAttributes m, int offset) {
+            boolean modeCharset = m.modeCharset;
+            boolean modePragma = m.modePragma;
+            boolean gotPragma = m.gotPragma;
+            String charset = m.charset;
             if (!(modeCharset || modePragma && gotPragma)) return null;
             Optional<Encoding> e = Encoding.forLabel(charset);
             if (e.isEmpty()) {
@@ -273,8 +256,42 @@ public final class HeadMetaScanner {
         }
     }
 
-    /** A start or end tag: its lowercased name, its attributes, and the position after its ">". */
-    private record Tag(String name, List<String[]> attributes, int end) {}
+    /**
+     * Blink's EncodingFromMetaAttributes as a fold over a tag's attributes, one at a time, so that
+     * a tag of a million attributes takes no memory: the last {@code charset} attribute wins; a
+     * {@code content} attribute counts only before any {@code charset}, and only with an
+     * {@code http-equiv} that is ASCII case-insensitively "content-type".
+     */
+    static final class MetaAttributes {
+        boolean gotPragma;
+        boolean hasCharset;
+        boolean modeCharset;
+        boolean modePragma;
+        String charset = "";
+
+        /** Whether an attribute of this (lowercased) name changes the result. */
+        static boolean reads(CharSequence name) {
+            String n = name.toString();
+            return n.equals("http-equiv") || n.equals("charset") || n.equals("content");
+        }
+
+        void add(String attrName, String value) {
+            if (attrName.equals("http-equiv")) {
+                if (value.equalsIgnoreCase("content-type") && isAscii(value)) gotPragma = true;
+            } else if (attrName.equals("charset")) {
+                hasCharset = true;
+                charset = value;
+                modeCharset = true;
+                modePragma = false;
+            } else if (!hasCharset && attrName.equals("content")) {
+                charset = Prescan.extractLabelFromMeta(value).orElse("");
+                if (!charset.isEmpty()) modePragma = true;
+            }
+        }
+    }
+
+    /** A start or end tag: its lowercased name, what its attributes declare, and the position after its ">". */
+    private record Tag(String name, MetaAttributes meta, int end) {}
 
     private static String decodeCharacterReferences(String value) {
         return value.indexOf('&') < 0 ? value : Parser.unescapeEntities(value, true);
