@@ -298,14 +298,13 @@ class MultiByteCodecsTest {
     }
 
     @Test
-    void iso2022JpEscapeCutShortByEndOfQueueKeepsItsBytesWhenReplacing() {
-        // REPORT mode cannot tie the restored bytes to the end-of-input report; see DecoderAdapter
-        byte[] in = bytes('a', 0x1B, '$');
-        assertThat(DecoderHarness.decodeWhole("ISO-2022-JP", in).text(), equalTo("a\uFFFD$"));
-        assertThat(DecoderHarness.decodeByteByByte("ISO-2022-JP", in).text(), equalTo("a\uFFFD$"));
-        assertThat(DecoderHarness.viaCharsetDecoder(DecoderHarness.replacing("ISO-2022-JP"), in, 1, 1),
-                equalTo("a\uFFFD$"));
-        assertThat(new String(in, Decoders.charset("ISO-2022-JP")), equalTo("a\uFFFD$"));
+    void iso2022JpEscapeCutShortByEndOfQueueKeepsItsBytes() {
+        // end-of-queue in escape state: an error, then "$" or "(" again in the output state
+        assertDecodes("ISO-2022-JP", bytes('a', 0x1B, '$'), "a\uFFFD$", 1);
+        assertDecodes("ISO-2022-JP", bytes(0x1B, '('), "\uFFFD(", 1);
+        // ... which in JIS X 0208 mode is a lead byte, cut short by end-of-queue: a second error
+        assertDecodes("ISO-2022-JP", bytes(0x1B, '$', 'B', 0x1B, '$'), "\uFFFD\uFFFD", 2);
+        assertDecodes("ISO-2022-JP", bytes(0x1B, '$', 'B', 0x30, 0x21, 0x1B, '$'), "\u4E9C\uFFFD\uFFFD", 2);
     }
 
     // ---------------------------------------------------------------- WPT resources
