@@ -33,6 +33,11 @@ public final class Decoders {
         return cs;
     }
 
+    /** Every encoding's charset (40 of them). */
+    static java.util.Collection<WhatwgCharset> allCharsets() {
+        return Charsets.ALL.values();
+    }
+
     private static IllegalArgumentException unknown(String encodingName) {
         return new IllegalArgumentException("no WHATWG encoding is named \"" + encodingName + "\"");
     }
