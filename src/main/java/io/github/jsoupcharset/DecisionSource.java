@@ -9,7 +9,10 @@ public enum DecisionSource {
     BOM,
     /** The {@code charset} parameter of the HTTP {@code Content-Type} header. */
     HTTP_HEADER,
-    /** A {@code <meta>} found by the standard's prescan of the first 1024 bytes. */
+    /**
+     * A {@code <meta>} starting in the first 1024 bytes (found by the browsers' meta scan, or by the
+     * standard's prescan under {@link SniffOptions.MetaScan#SPEC}).
+     */
     META_PRESCAN,
     /**
      * An XML declaration ({@code <?xml … encoding="…"?>}) at byte 0, or the UTF-16 patterns of a

@@ -17,13 +17,20 @@ public record SniffOptions(MetaScan metaScan, Detection detection, Encoding defa
     public static final SniffOptions DEFAULTS =
             new SniffOptions(MetaScan.BROWSER_HEAD_SCAN, Detection.AUTHOR_INTENT, Encoding.WINDOWS_1252);
 
-    /** How far into the document a {@code <meta>} declaration is looked for. */
+    /** How the document's own declaration ({@code <meta>}, XML declaration) is looked for. */
     public enum MetaScan {
         /**
-         * The standard's prescan of the first 1024 bytes, then, like Chromium, Firefox and WebKit, a
-         * {@code <meta>} later in {@code <head>} (not inside script, style, title or template).
+         * What Chromium, Firefox and WebKit do: a tokenizer-based scan that sees every {@code <meta>}
+         * in the first 1024 bytes and, beyond them, in {@code <head>}, but none inside script, style,
+         * title or template, and takes the last of duplicate attributes; then the XML declaration.
          */
         BROWSER_HEAD_SCAN,
+        /**
+         * The HTML Standard: the prescan of the first 1024 bytes (which also sees a {@code <meta>}
+         * inside script, style or title), the XML declaration, then a {@code <meta>} later in
+         * {@code <head>} changing the encoding. What html5lib's conformance tests expect.
+         */
+        SPEC,
         /** Only the HTML Standard's prescan of the first 1024 bytes (and the XML declaration). */
         SPEC_PRESCAN_1024
     }

@@ -35,7 +35,8 @@ import java.util.function.Supplier;
  *   <li>the bytes of an unfinished sequence are left in the input buffer (as JDK decoders do), so
  *       at the end of input {@code CharsetDecoder} reports them; should they have been consumed
  *       in REPLACE mode before switching to REPORT, {@link #flush} returns
- *       {@code malformedForLength(1)} instead.
+ *       {@code malformedForLength(1)} instead, as it does for each further error of the
+ *       end-of-queue steps (ISO-2022-JP {@code ESC $ B ESC $} at the end: two errors).
  * </ul>
  */
 final class DecoderAdapter extends CharsetDecoder {
@@ -190,31 +191,48 @@ final class DecoderAdapter extends CharsetDecoder {
 
     @Override
     protected CoderResult implFlush(CharBuffer out) {
-        if (!drainPending(out)) return CoderResult.OVERFLOW;
-        if (flushed) return CoderResult.UNDERFLOW;
-        flushed = true;
-        produced.setLength(0);
-        errorCount = 0;
-        decoder.decode(NO_BYTES, 0, 0, true, produced);
-        if (errorCount > 0 && malformedInputAction() == CodingErrorAction.REPORT) {
-            // bytes left in the buffer were already reported by CharsetDecoder at end of input
-            if (alreadyFed > 0 || endOfInputReported) {
-                alreadyFed = 0;
-                return CoderResult.UNDERFLOW;
+        while (true) {
+            if (!drainPending(out)) return CoderResult.OVERFLOW;
+            if (!reportLengths.isEmpty()) {
+                pending.append(textAfterReports.poll());
+                return CoderResult.malformedForLength(reportLengths.poll());
             }
-            return CoderResult.malformedForLength(1);
+            if (flushed) return CoderResult.UNDERFLOW;
+            flushed = true;
+            produced.setLength(0);
+            errorCount = 0;
+            decoder.decode(NO_BYTES, 0, 0, true, produced);
+            if (errorCount > 0 && malformedInputAction() == CodingErrorAction.REPORT) {
+                // Bytes left in the buffer were already reported by CharsetDecoder at end of input:
+                // that report stands for the first error. Text the end-of-queue steps restore after
+                // an error (ISO-2022-JP "ESC $": an error, then "$") still follows, and each further
+                // error is one more report.
+                boolean firstReported = alreadyFed > 0 || endOfInputReported;
+                alreadyFed = 0;
+                pending.append(produced, 0, errorOffsets[0]);
+                for (int e = 0; e < errorCount; e++) {
+                    int segmentEnd = e + 1 < errorCount ? errorOffsets[e + 1] : produced.length();
+                    String after = produced.substring(errorOffsets[e] + 1, segmentEnd);
+                    if (e == 0 && firstReported) {
+                        pending.append(after);
+                    } else {
+                        reportLengths.add(1);
+                        textAfterReports.add(after);
+                    }
+                }
+                continue;
+            }
+            if (errorCount > 0 && (alreadyFed > 0 || endOfInputReported)) {
+                // CharsetDecoder already replaced the unfinished bytes left in the buffer at the end
+                // of input; that was this error. Keep only what follows it (ISO-2022-JP restores bytes).
+                produced.deleteCharAt(errorOffsets[0]);
+                for (int e = 1; e < errorCount; e++) errorOffsets[e - 1] = errorOffsets[e] - 1;
+                errorCount--;
+            }
+            alreadyFed = 0;
+            applyErrorAction();
+            pending.append(produced);
         }
-        if (errorCount > 0 && (alreadyFed > 0 || endOfInputReported)) {
-            // CharsetDecoder already replaced the unfinished bytes left in the buffer at the end of
-            // input; that was this error. Keep only what follows it (ISO-2022-JP restores bytes).
-            produced.deleteCharAt(errorOffsets[0]);
-            for (int e = 1; e < errorCount; e++) errorOffsets[e - 1] = errorOffsets[e] - 1;
-            errorCount--;
-        }
-        alreadyFed = 0;
-        applyErrorAction();
-        pending.append(produced);
-        return drainPending(out) ? CoderResult.UNDERFLOW : CoderResult.OVERFLOW;
     }
 
     @Override

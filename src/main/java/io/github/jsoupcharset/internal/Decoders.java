@@ -1,6 +1,7 @@
 package io.github.jsoupcharset.internal;
 
 import java.nio.charset.Charset;
+import java.nio.charset.CharsetEncoder;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -9,27 +10,12 @@ public final class Decoders {
     private Decoders() {}
 
     /**
-     * The JDK charsets standing in for the CJK encodings until exact decoders replace them (see
-     * {@link JdkStandInDecoder} for how they differ from the standard).
-     */
-    private static final Map<String, String> JDK_STAND_INS = Map.of(
-            "Shift_JIS", "windows-31j",
-            "EUC-KR", "x-windows-949",
-            "GBK", "GB18030",
-            "gb18030", "GB18030",
-            "Big5", "Big5-HKSCS",
-            "EUC-JP", "EUC-JP",
-            "ISO-2022-JP", "ISO-2022-JP");
-
-    /**
      * A new decoder for the encoding with this canonical WHATWG name.
      *
      * @param encodingName a canonical name exactly as in encodings.json, e.g. {@code "windows-1252"}
      * @throws IllegalArgumentException if no encoding has that canonical name
      */
     public static Decoder newDecoder(String encodingName) {
-        String standIn = JDK_STAND_INS.get(encodingName);
-        if (standIn != null) return new JdkStandInDecoder(Charset.forName(standIn));
         WhatwgCharset cs = Charsets.ALL.get(encodingName);
         if (cs == null) throw unknown(encodingName);
         return cs.newWhatwgDecoder();
@@ -37,17 +23,19 @@ public final class Decoders {
 
     /**
      * The charset for the encoding with this canonical WHATWG name: the shared
-     * {@code x-whatwg-<name>} {@link WhatwgCharset} for encodings we decode ourselves, the JDK
-     * charset itself for the temporary CJK stand-ins.
+     * {@code x-whatwg-<name>} {@link WhatwgCharset}.
      *
      * @throws IllegalArgumentException if no encoding has that canonical name
      */
     public static Charset charset(String encodingName) {
-        String standIn = JDK_STAND_INS.get(encodingName);
-        if (standIn != null) return Charset.forName(standIn);
         WhatwgCharset cs = Charsets.ALL.get(encodingName);
         if (cs == null) throw unknown(encodingName);
         return cs;
+    }
+
+    /** Every encoding's charset (40 of them). */
+    static java.util.Collection<WhatwgCharset> allCharsets() {
+        return Charsets.ALL.values();
     }
 
     private static IllegalArgumentException unknown(String encodingName) {
@@ -70,6 +58,15 @@ public final class Decoders {
                     XUserDefinedDecoder::new, WhatwgEncoder.XUserDefined::new, 1f, null));
             put(all, new WhatwgCharset("replacement", WhatwgCharset.Family.REPLACEMENT,
                     ReplacementDecoder::new, null, 1f, null));
+            // the CJK indexes are loaded when a decoder or encoder is first created, not here
+            multiByte(all, "Big5", Big5Decoder::new, WhatwgEncoder.Big5::new, 1f);
+            multiByte(all, "EUC-JP", EucJpDecoder::new, WhatwgEncoder.EucJp::new, 1f);
+            multiByte(all, "ISO-2022-JP", Iso2022JpDecoder::new, WhatwgEncoder.Iso2022Jp::new, 1f);
+            multiByte(all, "Shift_JIS", ShiftJisDecoder::new, WhatwgEncoder.ShiftJis::new, 1f);
+            multiByte(all, "EUC-KR", EucKrDecoder::new, WhatwgEncoder.EucKr::new, 1f);
+            multiByte(all, "gb18030", Gb18030Decoder::new, cs -> new WhatwgEncoder.Gb18030(cs, false), 1f);
+            // GBK's decoder is gb18030's decoder; its encoder is gb18030's with is GBK set
+            multiByte(all, "GBK", Gb18030Decoder::new, cs -> new WhatwgEncoder.Gb18030(cs, true), 1f);
             Map<String, char[]> indexes = new HashMap<>();
             for (String[] row : SingleByteIndexes.TABLE) {
                 String name = row[0];
@@ -80,6 +77,12 @@ public final class Decoders {
                         () -> new SingleByteDecoder(index), cs -> new WhatwgEncoder.SingleByte(cs, pages), 1f, index));
             }
             return Map.copyOf(all);
+        }
+
+        private static void multiByte(Map<String, WhatwgCharset> all, String name,
+                java.util.function.Supplier<Decoder> decoders,
+                java.util.function.Function<WhatwgCharset, CharsetEncoder> encoders, float averageCharsPerByte) {
+            put(all, new WhatwgCharset(name, WhatwgCharset.Family.MULTI_BYTE, decoders, encoders, averageCharsPerByte, null));
         }
 
         private static void put(Map<String, WhatwgCharset> all, WhatwgCharset cs) {

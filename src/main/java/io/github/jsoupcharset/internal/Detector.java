@@ -19,7 +19,7 @@ public final class Detector {
     public static final int DETECTION_WINDOW = 64 * 1024;
 
     /** At most this many bytes of text (markup removed) are decoded and weighed per candidate. */
-    static final int EVIDENCE_BYTES = 16 * 1024;
+    static final int EVIDENCE_BYTES = 8 * 1024;
 
     private Detector() {}
 

@@ -43,6 +43,24 @@ public final class Prescan {
     }
 
     /**
+     * Step 3 of the prescan alone: the BOM-less UTF-16 {@code <?x} patterns
+     * ({@code 3C 00 3F 00 78 00} is UTF-16LE, {@code 00 3C 00 3F 00 78} UTF-16BE), which browsers
+     * check before their meta scan.
+     */
+    public static DocumentDeclaration utf16XmlPattern(byte[] bytes, int off, int len) {
+        int end = off + len;
+        if (startsWith(bytes, off, end, new byte[] {0x3C, 0, 0x3F, 0, 0x78, 0})) {
+            return DocumentDeclaration.found(new Declared(Encoding.UTF_16LE, Encoding.UTF_16LE, "UTF-16LE",
+                    DecisionSource.XML_DECLARATION, 0), List.of());
+        }
+        if (startsWith(bytes, off, end, new byte[] {0, 0x3C, 0, 0x3F, 0, 0x78})) {
+            return DocumentDeclaration.found(new Declared(Encoding.UTF_16BE, Encoding.UTF_16BE, "UTF-16BE",
+                    DecisionSource.XML_DECLARATION, 0), List.of());
+        }
+        return DocumentDeclaration.none(List.of());
+    }
+
+    /**
      * "Get an XML encoding" when sniffing, over {@code bytes[off, off+len)}. The search for
      * {@code encoding} is bounded by the declaration's first {@code >}, as Blink and WebKit do and
      * as whatwg/html#6939 agrees (the standard computes xmlDeclarationEnd but never uses it).
@@ -161,12 +179,8 @@ public final class Prescan {
             // 1. "fallback encoding" is vestigial. 2. position at the first byte.
             position = start;
             // 3. BOM-less UTF-16 "<?x" (two bytes longer than XML's Appendix F; the name is not checked).
-            if (startsWith(b, start, end, new byte[] {0x3C, 0, 0x3F, 0, 0x78, 0})) {
-                return new Declared(Encoding.UTF_16LE, Encoding.UTF_16LE, "UTF-16LE", DecisionSource.XML_DECLARATION, 0);
-            }
-            if (startsWith(b, start, end, new byte[] {0, 0x3C, 0, 0x3F, 0, 0x78})) {
-                return new Declared(Encoding.UTF_16BE, Encoding.UTF_16BE, "UTF-16BE", DecisionSource.XML_DECLARATION, 0);
-            }
+            Optional<Declared> utf16 = utf16XmlPattern(b, start, end - start).declared();
+            if (utf16.isPresent()) return utf16.get();
             // 4. Loop.
             while (position < end) {
                 Declared found = loopStep();

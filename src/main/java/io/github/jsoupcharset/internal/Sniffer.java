@@ -98,32 +98,82 @@ public final class Sniffer {
     }
 
     /**
-     * The document's own declaration: the prescan of the first 1024 bytes, then the XML
-     * declaration, then (browser head scan) a meta later in the head. Offsets relative to
+     * The document's own declaration as {@code options.metaScan()} looks for it. Offsets relative to
      * {@code off}.
      */
     static DocumentDeclaration documentDeclaration(byte[] body, int off, int len, SniffOptions options) {
-        int window = Math.min(Prescan.WINDOW, len);
-        DocumentDeclaration prescan = Prescan.prescan(body, off, window);
-        if (prescan.declared().isPresent() || options.metaScan() == SniffOptions.MetaScan.SPEC_PRESCAN_1024) {
-            return prescan;
+        switch (options.metaScan()) {
+            case SPEC_PRESCAN_1024:
+                return Prescan.prescan(body, off, Math.min(Prescan.WINDOW, len));
+            case SPEC:
+                return specDeclaration(body, off, len);
+            default:
+                return browserDeclaration(body, off, len);
         }
+    }
+
+    /**
+     * The HTML Standard: the prescan of the first 1024 bytes, then the XML declaration, then a meta
+     * later in the head (the standard's "change the encoding" when the tree builder meets it).
+     */
+    private static DocumentDeclaration specDeclaration(byte[] body, int off, int len) {
+        DocumentDeclaration prescan = Prescan.prescan(body, off, Math.min(Prescan.WINDOW, len));
+        if (prescan.declared().isPresent()) return prescan;
         List<FailedLabel> failed = new ArrayList<>(prescan.failedLabels());
-        // Browsers read an XML declaration to its ">" even past 1024 bytes (Blink buffers until it
-        // sees the ">"; Gecko extends its scan to the end of the token), so search the whole body.
+        DocumentDeclaration xml = wholeXmlDeclaration(body, off, len, failed);
+        if (xml != null) return xml;
+        DocumentDeclaration head = HeadMetaScanner.scan(body, off, len);
+        return new DocumentDeclaration(head.declared(), merge(failed, head.failedLabels()));
+    }
+
+    /**
+     * What browsers do: the BOM-less UTF-16 {@code <?x} patterns, then their tokenizer-based meta
+     * scan (the first 1024 bytes unconditionally, then as long as the head lasts), then the XML
+     * declaration. A meta starting in the first 1024 bytes is reported as {@link
+     * DecisionSource#META_PRESCAN}, a later one as {@link DecisionSource#LATE_META}.
+     */
+    private static DocumentDeclaration browserDeclaration(byte[] body, int off, int len) {
+        DocumentDeclaration utf16 = Prescan.utf16XmlPattern(body, off, len);
+        if (utf16.declared().isPresent()) return utf16;
+        DocumentDeclaration head = HeadMetaScanner.scan(body, off, len);
+        List<FailedLabel> failed = new ArrayList<>();
+        for (FailedLabel f : head.failedLabels()) failed.add(new FailedLabel(f.label(), metaSource(f.offset()), f.offset()));
+        if (head.declared().isPresent()) {
+            Declared d = head.declared().get();
+            return DocumentDeclaration.found(new Declared(d.encoding(), d.labelEncoding(), d.label(),
+                    metaSource(d.offset()), d.offset()), failed);
+        }
+        DocumentDeclaration xml = wholeXmlDeclaration(body, off, len, failed);
+        return xml != null ? xml : DocumentDeclaration.none(failed);
+    }
+
+    /** A meta starting in the first 1024 bytes is the prescan's; a later one is a late meta. */
+    private static DecisionSource metaSource(int offset) {
+        return offset < Prescan.WINDOW ? DecisionSource.META_PRESCAN : DecisionSource.LATE_META;
+    }
+
+    /**
+     * The XML declaration, read to its {@code >} even past 1024 bytes (Blink buffers until it sees
+     * the {@code >}; Gecko extends its scan to the end of the token). Null if it gives nothing; its
+     * failed label is added to {@code failed}.
+     */
+    private static DocumentDeclaration wholeXmlDeclaration(byte[] body, int off, int len, List<FailedLabel> failed) {
         DocumentDeclaration xml = Prescan.getXmlEncoding(body, off, len);
-        if (xml.declared().isPresent()) return DocumentDeclaration.found(xml.declared().get(), failed);
         for (FailedLabel f : xml.failedLabels()) {
             if (!failed.contains(f)) failed.add(f);
         }
-        DocumentDeclaration head = HeadMetaScanner.scan(body, off, len);
-        // The head scan reads the prescan's metas again; list each declaration's label once.
+        return xml.declared().isPresent() ? DocumentDeclaration.found(xml.declared().get(), failed) : null;
+    }
+
+    /** The labels of {@code more} whose declarations {@code failed} does not list yet (scans overlap). */
+    private static List<FailedLabel> merge(List<FailedLabel> failed, List<FailedLabel> more) {
+        List<FailedLabel> all = new ArrayList<>(failed);
         Set<Integer> seenOffsets = new HashSet<>();
         for (FailedLabel f : failed) seenOffsets.add(f.offset());
-        for (FailedLabel f : head.failedLabels()) {
-            if (!seenOffsets.contains(f.offset())) failed.add(f);
+        for (FailedLabel f : more) {
+            if (!seenOffsets.contains(f.offset())) all.add(f);
         }
-        return new DocumentDeclaration(head.declared(), failed);
+        return all;
     }
 
     /** BOM sniffing: EF BB BF is UTF-8, FE FF is UTF-16BE, FF FE is UTF-16LE; otherwise null. */

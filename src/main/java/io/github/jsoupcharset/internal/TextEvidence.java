@@ -78,12 +78,15 @@ final class TextEvidence {
             new Candidate(Encoding.ISO_8859_14, new String[] {"cy", "ga", "gd", "br"}, 0.1),
             new Candidate(Encoding.ISO_8859_3, new String[] {"mt", "eo", "tr"}, 0.1));
 
-    /** Exemplar characters per language (standard and auxiliary), case-closed, frozen. */
+    /**
+     * Exemplar characters per language (standard and auxiliary), case-closed, as bit sets over
+     * the BMP (supplementary letters are looked up in the frozen UnicodeSets).
+     */
     private static final class Exemplars {
-        static final Map<String, UnicodeSet[]> SETS = load();
+        static final Map<String, Exemplar> SETS = load();
 
-        private static Map<String, UnicodeSet[]> load() {
-            Map<String, UnicodeSet[]> sets = new HashMap<>();
+        private static Map<String, Exemplar> load() {
+            Map<String, Exemplar> sets = new HashMap<>();
             for (Candidate c : CANDIDATES) {
                 for (String lang : c.languages()) {
                     sets.computeIfAbsent(lang, l -> {
@@ -95,11 +98,110 @@ final class TextEvidence {
                         // marks written with the letters, which the exemplar sets list as precomposed
                         if (l.equals("vi")) main.add(0x0300, 0x0303).add(0x0309).add(0x0323);
                         if (l.equals("he") || l.equals("yi")) aux.add(0x05B0, 0x05C7);
-                        return new UnicodeSet[] {main.freeze(), aux.freeze()};
+                        return new Exemplar(main.freeze(), aux.freeze());
                     });
                 }
             }
             return sets;
+        }
+    }
+
+    /** One language's exemplar characters: 1 for a standard one, 0.5 for an auxiliary one. */
+    private static final class Exemplar {
+        private final long[] main = new long[1024];
+        private final long[] aux = new long[1024];
+        private final UnicodeSet mainSet;
+        private final UnicodeSet auxSet;
+
+        Exemplar(UnicodeSet mainSet, UnicodeSet auxSet) {
+            this.mainSet = mainSet;
+            this.auxSet = auxSet;
+            fill(main, mainSet);
+            fill(aux, auxSet);
+        }
+
+        private static void fill(long[] bits, UnicodeSet set) {
+            for (int r = 0; r < set.getRangeCount(); r++) {
+                for (int c = set.getRangeStart(r), end = Math.min(set.getRangeEnd(r), 0xFFFF); c <= end; c++) {
+                    bits[c >>> 6] |= 1L << c;
+                }
+            }
+        }
+
+        double weight(int c) {
+            if (c <= 0xFFFF) {
+                if ((main[c >>> 6] & (1L << c)) != 0) return 1;
+                return (aux[c >>> 6] & (1L << c)) != 0 ? 0.5 : 0;
+            }
+            return mainSet.contains(c) ? 1 : auxSet.contains(c) ? 0.5 : 0;
+        }
+    }
+
+    /** Character properties the scoring asks for, precomputed for the BMP. */
+    private static final class Props {
+        static final int LETTER = 1;
+        static final int MARK = 2;
+        static final int UPPER = 4;
+        static final int LOWER = 8;
+        static final int SYMBOL = 16;
+        static final int LONE_RARE = 32;
+        static final byte[] FLAGS = new byte[0x10000];
+        static final short[] SCRIPT = new short[0x10000];
+
+        static {
+            for (int c = 0; c <= 0xFFFF; c++) {
+                FLAGS[c] = (byte) computeFlags(c);
+                SCRIPT[c] = computeScript(c);
+            }
+        }
+
+        static int flags(int c) {
+            return c <= 0xFFFF ? FLAGS[c] : computeFlags(c);
+        }
+
+        static int script(int c) {
+            return c <= 0xFFFF ? SCRIPT[c] : computeScript(c);
+        }
+
+        private static int computeFlags(int c) {
+            int f = 0;
+            int t = Character.getType(c);
+            boolean mark = t == Character.NON_SPACING_MARK || t == Character.COMBINING_SPACING_MARK;
+            if (c < 0x80) {
+                if ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') f |= LETTER;
+            } else if (Character.isLetter(c) || mark) {
+                f |= LETTER;
+            }
+            if (mark) f |= MARK;
+            if (Character.isUpperCase(c)) f |= UPPER;
+            if (Character.isLowerCase(c)) f |= LOWER;
+            switch (t) {
+                case Character.MATH_SYMBOL: case Character.CURRENCY_SYMBOL: case Character.MODIFIER_SYMBOL:
+                case Character.OTHER_SYMBOL: case Character.PRIVATE_USE: case Character.UNASSIGNED:
+                case Character.CONTROL: case Character.FORMAT:
+                    f |= SYMBOL;
+                    break;
+                default:
+                    break;
+            }
+            Character.UnicodeScript s = Character.UnicodeScript.of(c);
+            // a lone letter is rare in alphabetic scripts, common in Han, kana and Hangul
+            if (s != Character.UnicodeScript.HAN && s != Character.UnicodeScript.HIRAGANA
+                    && s != Character.UnicodeScript.KATAKANA && s != Character.UnicodeScript.HANGUL) f |= LONE_RARE;
+            return f;
+        }
+
+        /** 0 for scripts that combine with any (common, inherited); Japanese scripts share one id. */
+        private static short computeScript(int c) {
+            Character.UnicodeScript s = Character.UnicodeScript.of(c);
+            switch (s) {
+                case COMMON: case INHERITED: case UNKNOWN:
+                    return 0;
+                case HAN: case HIRAGANA: case KATAKANA:
+                    return 1; // Japanese mixes kanji and kana within words
+                default:
+                    return (short) (s.ordinal() + 2);
+            }
         }
     }
 
@@ -113,7 +215,7 @@ final class TextEvidence {
      * evidence: its n-gram models know languages our exemplar sets cannot tell apart.
      */
     static double score(CharSequence text, long errors, Candidate candidate, int icuConfidence) {
-        UnicodeSet[][] langs = new UnicodeSet[candidate.languages().length][];
+        Exemplar[] langs = new Exemplar[candidate.languages().length];
         for (int i = 0; i < langs.length; i++) langs[i] = Exemplars.SETS.get(candidate.languages()[i]);
         double[] hits = new double[langs.length];
         int letters = 0;
@@ -121,41 +223,46 @@ final class TextEvidence {
         int positive = 0;
         int c1 = 0;
         int prev = ' ';
+        int prevFlags = 0;
         int prevPrev = ' ';
+        int prevPrevFlags = 0;
         int n = text.length();
+        int c = n == 0 ? ' ' : Character.codePointAt(text, 0);
+        int flags = Props.flags(c);
         for (int i = 0; i < n; ) {
-            int c = Character.codePointAt(text, i);
             int len = Character.charCount(c);
             int next = i + len < n ? Character.codePointAt(text, i + len) : ' ';
+            int nextFlags = next < 0x80 ? Props.FLAGS[next] : Props.flags(next);
             if (c >= 0x80 && c != 0xFFFD) {
                 if (c <= 0x9F) {
                     c1++;
-                } else if (isLetterOrMark(c)) {
+                } else if ((flags & Props.LETTER) != 0) {
                     // a lone letter between non-letters ("Ј825") says little in alphabetic scripts
-                    boolean lone = !isLetterOrMark(prev) && !isLetterOrMark(next) && isSpaced(c);
-                    if (!lone) letters++;
-                    if (isMark(c) && (!isLetterOrMark(prev) || isMark(prev) && isMark(prevPrev))) implausible++;
+                    boolean lone = (prevFlags & Props.LETTER) == 0 && (nextFlags & Props.LETTER) == 0
+                            && (flags & Props.LONE_RARE) != 0;
+                    if (!lone) {
+                        letters++;
+                        for (int k = 0; k < langs.length; k++) hits[k] += langs[k].weight(c);
+                    }
+                    if ((flags & Props.MARK) != 0 && ((prevFlags & Props.LETTER) == 0
+                            || (prevFlags & Props.MARK) != 0 && (prevPrevFlags & Props.MARK) != 0)) implausible++;
                     if (c >= 0x0E00 && c <= 0x0E7F && !plausibleThai(prevPrev, prev, c, next)) implausible++;
-                    int position = positional(prev, c, next);
+                    int position = positional(prevFlags, c, nextFlags);
                     if (position > 0) positive++;
                     else if (position < 0) implausible++;
-                    for (int k = 0; k < langs.length && !lone; k++) {
-                        if (langs[k][0].contains(c)) hits[k] += 1;
-                        else if (langs[k][1].contains(c)) hits[k] += 0.5;
-                    }
-                    if (isLetterOrMark(prev)) {
-                        if (differentScripts(prev, c)) implausible++;
-                        if (Character.isUpperCase(c) && Character.isLowerCase(prev)) implausible++;
-                    }
-                } else if (isSymbol(c) && (isLetterOrMark(prev) || isLetterOrMark(next))) {
+                    if ((prevFlags & Props.LETTER) != 0) implausible += shapeMisfit(prev, prevFlags, c, flags);
+                } else if ((flags & Props.SYMBOL) != 0 && ((prevFlags | nextFlags) & Props.LETTER) != 0) {
                     implausible++;
                 }
-            } else if (c < 0x80 && isLetterOrMark(c) && prev >= 0x80 && isLetterOrMark(prev)) {
-                if (differentScripts(prev, c)) implausible++;
-                if (Character.isUpperCase(c) && Character.isLowerCase(prev)) implausible++;
+            } else if (c < 0x80 && (flags & Props.LETTER) != 0 && prev >= 0x80 && (prevFlags & Props.LETTER) != 0) {
+                implausible += shapeMisfit(prev, prevFlags, c, flags);
             }
             prevPrev = prev;
+            prevPrevFlags = prevFlags;
             prev = c;
+            prevFlags = flags;
+            c = next;
+            flags = nextFlags;
             i += len;
         }
         double best = 0;
@@ -166,19 +273,23 @@ final class TextEvidence {
                 - 5.0 * c1 - 8.0 * errors + candidate.prior();
     }
 
-    private static boolean isLetterOrMark(int c) {
-        if (c < 0x80) return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
-        int t = Character.getType(c);
-        return Character.isLetter(c) || t == Character.NON_SPACING_MARK || t == Character.COMBINING_SPACING_MARK;
+    /** Two adjacent letters of different scripts, or a capital after a small letter: 1 each. */
+    private static int shapeMisfit(int prev, int prevFlags, int c, int flags) {
+        int misfit = 0;
+        int sa = Props.script(prev);
+        int sb = Props.script(c);
+        if (sa != 0 && sb != 0 && sa != sb) misfit++;
+        if ((flags & Props.UPPER) != 0 && (prevFlags & Props.LOWER) != 0) misfit++;
+        return misfit;
     }
 
     /**
      * Letters whose place in a word is fixed: Hebrew final forms and Greek final sigma end a word
      * (+1 there, -1 inside a word); Cyrillic soft sign, hard sign and yery never begin one (-1).
      */
-    private static int positional(int prev, int c, int next) {
-        boolean endsWord = !isLetterOrMark(next);
-        boolean startsWord = !isLetterOrMark(prev);
+    private static int positional(int prevFlags, int c, int nextFlags) {
+        boolean endsWord = (nextFlags & Props.LETTER) == 0;
+        boolean startsWord = (prevFlags & Props.LETTER) == 0;
         switch (c) {
             case 0x05DA: case 0x05DD: case 0x05DF: case 0x05E3: case 0x05E5: // ך ם ן ף ץ
             case 0x03C2: // ς
@@ -190,12 +301,6 @@ final class TextEvidence {
         }
     }
 
-    /** Whether a letter of this script rarely stands alone (not Han, kana or Hangul, which do). */
-    private static boolean isSpaced(int c) {
-        Character.UnicodeScript s = Character.UnicodeScript.of(c);
-        return s != Character.UnicodeScript.HAN && s != Character.UnicodeScript.HIRAGANA
-                && s != Character.UnicodeScript.KATAKANA && s != Character.UnicodeScript.HANGUL;
-    }
 
     private static boolean isThaiConsonant(int c) {
         return c >= 0x0E01 && c <= 0x0E2E;
@@ -216,40 +321,9 @@ final class TextEvidence {
         return true;
     }
 
-    private static boolean isMark(int c) {
-        int t = Character.getType(c);
-        return t == Character.NON_SPACING_MARK || t == Character.COMBINING_SPACING_MARK;
-    }
 
-    private static boolean isSymbol(int c) {
-        switch (Character.getType(c)) {
-            case Character.MATH_SYMBOL:
-            case Character.CURRENCY_SYMBOL:
-            case Character.MODIFIER_SYMBOL:
-            case Character.OTHER_SYMBOL:
-            case Character.PRIVATE_USE:
-            case Character.UNASSIGNED:
-            case Character.CONTROL:
-            case Character.FORMAT:
-                return true;
-            default:
-                return false;
-        }
-    }
 
-    private static boolean differentScripts(int a, int b) {
-        Character.UnicodeScript sa = Character.UnicodeScript.of(a);
-        Character.UnicodeScript sb = Character.UnicodeScript.of(b);
-        if (sa == sb || sa == Character.UnicodeScript.INHERITED || sb == Character.UnicodeScript.INHERITED
-                || sa == Character.UnicodeScript.COMMON || sb == Character.UnicodeScript.COMMON) return false;
-        // Japanese mixes kanji and kana within words
-        return !(isJapanese(sa) && isJapanese(sb));
-    }
 
-    private static boolean isJapanese(Character.UnicodeScript s) {
-        return s == Character.UnicodeScript.HAN || s == Character.UnicodeScript.HIRAGANA
-                || s == Character.UnicodeScript.KATAKANA;
-    }
 
     /** How much of the letter count ICU4J's full confidence is worth. */
     static final double ICU_WEIGHT = 0.2;
@@ -273,17 +347,44 @@ final class TextEvidence {
 
     /** Every candidate scored on {@code text} (markup already removed), best first. */
     static List<Scored> rank(byte[] text, int len) {
+        // 1. every candidate on a short sample, without ICU4J: wrong decodings fall far behind fast
+        int sampleLen = Math.min(len, SAMPLE_BYTES);
+        List<Scored> first = new ArrayList<>();
+        for (Candidate c : CANDIDATES) first.add(new Scored(c.encoding(), scoreDecoding(text, sampleLen, c, 0)));
+        first.sort(BEST_FIRST);
+        if (sampleLen == len && first.get(0).score() - first.get(1).score() > DECISIVE) return first;
+        // 2. the leaders on all the evidence, with ICU4J's opinion
         Map<Encoding, Integer> icu = icuConfidences(text, len);
-        List<Scored> scored = new ArrayList<>();
-        for (Candidate c : CANDIDATES) {
-            Decoder d = Decoders.newDecoder(c.encoding().name());
-            StringBuilder out = new StringBuilder(len);
-            d.decode(text, 0, len, true, out);
-            double s = score(out, d.errors(), c, icu.getOrDefault(c.encoding(), 0));
-            scored.add(new Scored(c.encoding(), s));
+        List<Scored> second = new ArrayList<>();
+        for (Scored f : first.subList(0, FINALISTS)) {
+            Candidate c = candidate(f.encoding());
+            second.add(new Scored(c.encoding(), scoreDecoding(text, len, c, icu.getOrDefault(c.encoding(), 0))));
         }
-        // stable: equal scores keep the candidates' order, which is by prevalence
-        scored.sort((a, b) -> Double.compare(b.score(), a.score()));
-        return scored;
+        second.sort(BEST_FIRST);
+        return second;
+    }
+
+    /** Stage one weighs this many bytes of text per candidate. */
+    static final int SAMPLE_BYTES = 2048;
+    /** Candidates that go on to stage two. */
+    static final int FINALISTS = 6;
+    /** A stage-one lead that settles a short text without stage two. */
+    static final double DECISIVE = 50;
+
+    // stable: equal scores keep the candidates' order, which is by prevalence
+    private static final java.util.Comparator<Scored> BEST_FIRST = (a, b) -> Double.compare(b.score(), a.score());
+
+    private static double scoreDecoding(byte[] text, int len, Candidate c, int icuConfidence) {
+        Decoder d = Decoders.newDecoder(c.encoding().name());
+        StringBuilder out = new StringBuilder(len);
+        d.decode(text, 0, len, true, out);
+        return score(out, d.errors(), c, icuConfidence);
+    }
+
+    private static Candidate candidate(Encoding e) {
+        for (Candidate c : CANDIDATES) {
+            if (c.encoding() == e) return c;
+        }
+        throw new IllegalArgumentException(e.name());
     }
 }

@@ -14,7 +14,7 @@ import java.util.function.Supplier;
  */
 public final class WhatwgCharset extends Charset {
     /** What a charset can contain, by the shape of its encoder. */
-    enum Family { UNICODE, SINGLE_BYTE, X_USER_DEFINED, REPLACEMENT }
+    enum Family { UNICODE, SINGLE_BYTE, MULTI_BYTE, X_USER_DEFINED, REPLACEMENT }
 
     private final String encodingName;
     private final Family family;
@@ -47,8 +47,10 @@ public final class WhatwgCharset extends Charset {
     /**
      * Whether every character {@code cs} can encode this charset can encode too: the Unicode
      * charsets contain every charset; a single-byte charset contains itself, its twin with the same
-     * index (ISO-8859-8 and ISO-8859-8-I) and US-ASCII; x-user-defined contains itself and
-     * US-ASCII; replacement (which encodes nothing) contains only itself.
+     * index (ISO-8859-8 and ISO-8859-8-I) and US-ASCII; a multi-byte (CJK) charset contains itself
+     * and US-ASCII, except ISO-2022-JP (which cannot encode U+000E, U+000F and U+001B), and
+     * gb18030 also contains GBK; x-user-defined contains itself and US-ASCII; replacement (which
+     * encodes nothing) contains only itself.
      */
     @Override
     public boolean contains(Charset cs) {
@@ -63,6 +65,11 @@ public final class WhatwgCharset extends Charset {
                     return w.family == Family.SINGLE_BYTE && w.indexIdentity == indexIdentity;
                 }
                 return cs.equals(StandardCharsets.US_ASCII);
+            case MULTI_BYTE:
+                if (cs instanceof WhatwgCharset) {
+                    return encodingName.equals("gb18030") && ((WhatwgCharset) cs).encodingName.equals("GBK");
+                }
+                return !encodingName.equals("ISO-2022-JP") && cs.equals(StandardCharsets.US_ASCII);
             case X_USER_DEFINED:
                 return cs.equals(StandardCharsets.US_ASCII);
             default:

@@ -211,4 +211,370 @@ abstract class WhatwgEncoder extends CharsetEncoder {
             return true;
         }
     }
+
+    /** Writes two bytes, or returns {@link #OVERFLOW} when there is no room for both. */
+    static int putTwo(ByteBuffer out, int lead, int trail) {
+        if (out.remaining() < 2) return OVERFLOW;
+        out.put((byte) lead).put((byte) trail);
+        return 2;
+    }
+
+    /** Writes one byte, or returns {@link #OVERFLOW}. */
+    static int putOne(ByteBuffer out, int b) {
+        if (!out.hasRemaining()) return OVERFLOW;
+        out.put((byte) b);
+        return 1;
+    }
+
+    /** The Encoding Standard's Shift_JIS encoder. */
+    static final class ShiftJis extends WhatwgEncoder {
+        private final CjkIndexes.Reverse index = CjkIndexes.ShiftJisReverse.INDEX;
+
+        ShiftJis(WhatwgCharset cs) {
+            super(cs, 2f, 2f, new byte[] {'?'});
+        }
+
+        @Override
+        int write(int codePoint, ByteBuffer out) {
+            // 2. ASCII code point or U+0080: a byte whose value is code point
+            if (codePoint <= 0x80) return putOne(out, codePoint);
+            // 3. U+00A5: byte 0x5C. 4. U+203E: byte 0x7E.
+            if (codePoint == 0xA5) return putOne(out, 0x5C);
+            if (codePoint == 0x203E) return putOne(out, 0x7E);
+            // 5. U+FF61 to U+FF9F: a byte whose value is code point - 0xFF61 + 0xA1.
+            if (codePoint >= 0xFF61 && codePoint <= 0xFF9F) return putOne(out, codePoint - 0xFF61 + 0xA1);
+            // 6. If code point is U+2212, set it to U+FF0D.
+            if (codePoint == 0x2212) codePoint = 0xFF0D;
+            // 7. Let pointer be the index Shift_JIS pointer for code point.
+            int pointer = index.pointer(codePoint);
+            // 8. If pointer is null, return error with code point.
+            if (pointer < 0) return UNMAPPABLE;
+            // 9. lead = pointer / 188. 10. lead offset = 0x81 if lead is less than 0x1F, else 0xC1.
+            int lead = pointer / 188;
+            int leadOffset = lead < 0x1F ? 0x81 : 0xC1;
+            // 11. trail = pointer % 188. 12. offset = 0x40 if trail is less than 0x3F, else 0x41.
+            int trail = pointer % 188;
+            int offset = trail < 0x3F ? 0x40 : 0x41;
+            // 13. Return two bytes: lead + lead offset and trail + offset.
+            return putTwo(out, lead + leadOffset, trail + offset);
+        }
+
+        @Override
+        boolean canEncodeCodePoint(int codePoint) {
+            if (codePoint <= 0x80 || codePoint == 0xA5 || codePoint == 0x203E) return true;
+            if (codePoint >= 0xFF61 && codePoint <= 0xFF9F) return true;
+            return index.pointer(codePoint == 0x2212 ? 0xFF0D : codePoint) >= 0;
+        }
+
+        @Override
+        public boolean canEncode(char c) {
+            return c <= 0x80 || (!Character.isSurrogate(c) && canEncodeCodePoint(c));
+        }
+    }
+
+    /** The Encoding Standard's EUC-JP encoder (JIS X 0208 only: it never produces JIS X 0212). */
+    static final class EucJp extends WhatwgEncoder {
+        private final CjkIndexes.Reverse index = CjkIndexes.Jis0208Reverse.INDEX;
+
+        EucJp(WhatwgCharset cs) {
+            super(cs, 2f, 2f, new byte[] {'?'});
+        }
+
+        @Override
+        int write(int codePoint, ByteBuffer out) {
+            // 2. ASCII code point: a byte whose value is code point
+            if (codePoint < 0x80) return putOne(out, codePoint);
+            // 3. U+00A5: byte 0x5C. 4. U+203E: byte 0x7E.
+            if (codePoint == 0xA5) return putOne(out, 0x5C);
+            if (codePoint == 0x203E) return putOne(out, 0x7E);
+            // 5. U+FF61 to U+FF9F: two bytes 0x8E and code point - 0xFF61 + 0xA1.
+            if (codePoint >= 0xFF61 && codePoint <= 0xFF9F) return putTwo(out, 0x8E, codePoint - 0xFF61 + 0xA1);
+            // 6. If code point is U+2212, set it to U+FF0D.
+            if (codePoint == 0x2212) codePoint = 0xFF0D;
+            // 7. Let pointer be the index pointer for code point in index jis0208.
+            int pointer = index.pointer(codePoint);
+            // 8. If pointer is null, return error with code point.
+            if (pointer < 0) return UNMAPPABLE;
+            // 9-11. Return two bytes: pointer / 94 + 0xA1 and pointer % 94 + 0xA1.
+            return putTwo(out, pointer / 94 + 0xA1, pointer % 94 + 0xA1);
+        }
+
+        @Override
+        boolean canEncodeCodePoint(int codePoint) {
+            if (codePoint < 0x80 || codePoint == 0xA5 || codePoint == 0x203E) return true;
+            if (codePoint >= 0xFF61 && codePoint <= 0xFF9F) return true;
+            return index.pointer(codePoint == 0x2212 ? 0xFF0D : codePoint) >= 0;
+        }
+
+        @Override
+        public boolean canEncode(char c) {
+            return c < 0x80 || (!Character.isSurrogate(c) && canEncodeCodePoint(c));
+        }
+    }
+
+    /**
+     * The Encoding Standard's ISO-2022-JP encoder, with its state (ASCII, Roman or jis0208). At the
+     * end of the stream {@link #flush} returns to ASCII with ESC ( B. A code point that cannot be
+     * encoded in jis0208 state first returns to ASCII (ESC ( B), as the standard's "html" error
+     * mode does when it writes the character reference, so that the replacement bytes, written
+     * by {@link CharsetEncoder} itself, are read as ASCII.
+     */
+    static final class Iso2022Jp extends WhatwgEncoder {
+        private static final int ASCII = 0;
+        private static final int ROMAN = 1;
+        private static final int JIS0208 = 2;
+
+        private final CjkIndexes.Reverse index = CjkIndexes.Jis0208Reverse.INDEX;
+        private final int[] katakana = CjkIndexes.Iso2022JpKatakana.INDEX;
+        private int state = ASCII; // "ISO-2022-JP encoder state (initially ASCII)"
+
+        Iso2022Jp(WhatwgCharset cs) {
+            // at most an escape sequence (3 bytes) and two bytes per code point, and 3 more at the
+            // end of the stream (String.getBytes sizes its array by this)
+            super(cs, 3f, 8f, new byte[] {'?'});
+        }
+
+        @Override
+        int write(int codePoint, ByteBuffer out) {
+            // 3. If state is ASCII or Roman, and code point is U+000E, U+000F, or U+001B, return
+            //    error with U+FFFD.
+            if (state != JIS0208 && (codePoint == 0x0E || codePoint == 0x0F || codePoint == 0x1B)) return UNMAPPABLE;
+            // 4. If state is ASCII and code point is an ASCII code point, return a byte whose
+            //    value is code point.
+            if (state == ASCII && codePoint < 0x80) return putOne(out, codePoint);
+            // 5. If state is Roman and code point is an ASCII code point, excluding U+005C and
+            //    U+007E, or is U+00A5 or U+203E: ASCII code point: that byte; U+00A5: byte 0x5C;
+            //    U+203E: byte 0x7E.
+            if (state == ROMAN) {
+                if (codePoint < 0x80 && codePoint != 0x5C && codePoint != 0x7E) return putOne(out, codePoint);
+                if (codePoint == 0xA5) return putOne(out, 0x5C);
+                if (codePoint == 0x203E) return putOne(out, 0x7E);
+            }
+            // 6. If code point is an ASCII code point, and state is not ASCII, prepend code point
+            //    to ioQueue, set state to ASCII, and return three bytes 0x1B 0x28 0x42.
+            if (codePoint < 0x80) {
+                if (out.remaining() < 4) return OVERFLOW;
+                escape(out, ASCII);
+                return write(codePoint, out); // the prepended code point, in ASCII state
+            }
+            // 7. If code point is either U+00A5 or U+203E, and state is not Roman, prepend code
+            //    point to ioQueue, set state to Roman, and return three bytes 0x1B 0x28 0x4A.
+            if (codePoint == 0xA5 || codePoint == 0x203E) {
+                if (out.remaining() < 4) return OVERFLOW;
+                escape(out, ROMAN);
+                return write(codePoint, out);
+            }
+            // 10. Let pointer be the index pointer for code point in index jis0208 (after
+            //     8. U+2212 → U+FF0D and 9. U+FF61-U+FF9F → index ISO-2022-JP katakana).
+            int pointer = pointer(codePoint);
+            // 11. If pointer is null, return error with code point.
+            if (pointer < 0) {
+                if (state == JIS0208) {
+                    // the replacement that follows is ASCII: return to ASCII state first
+                    if (out.remaining() < 3) return OVERFLOW;
+                    escape(out, ASCII);
+                }
+                return UNMAPPABLE;
+            }
+            // 12. If state is not jis0208, prepend code point to ioQueue, set state to jis0208,
+            //     and return three bytes 0x1B 0x24 0x42.
+            if (state != JIS0208) {
+                if (out.remaining() < 5) return OVERFLOW;
+                escape(out, JIS0208);
+            }
+            // 13-15. Return two bytes: pointer / 94 + 0x21 and pointer % 94 + 0x21.
+            return putTwo(out, pointer / 94 + 0x21, pointer % 94 + 0x21);
+        }
+
+        /** Steps 8-10: the index jis0208 pointer for a non-ASCII code point, or -1. */
+        private int pointer(int codePoint) {
+            // 8. If code point is U+2212, set it to U+FF0D.
+            if (codePoint == 0x2212) codePoint = 0xFF0D;
+            // 9. If code point is in the range U+FF61 to U+FF9F, set it to the index code point
+            //    for code point - 0xFF61 in index ISO-2022-JP katakana.
+            if (codePoint >= 0xFF61 && codePoint <= 0xFF9F) codePoint = katakana[codePoint - 0xFF61];
+            return index.pointer(codePoint);
+        }
+
+        /** Writes the escape sequence to {@code newState} (the caller checked there is room). */
+        private void escape(ByteBuffer out, int newState) {
+            out.put((byte) 0x1B).put((byte) (newState == JIS0208 ? 0x24 : 0x28))
+                    .put((byte) (newState == ASCII ? 0x42 : newState == ROMAN ? 0x4A : 0x42));
+            state = newState;
+        }
+
+        @Override
+        protected CoderResult implFlush(ByteBuffer out) {
+            // 1. end-of-queue when state is not ASCII: set state to ASCII and return 0x1B 0x28 0x42
+            if (state != ASCII) {
+                if (out.remaining() < 3) return CoderResult.OVERFLOW;
+                escape(out, ASCII);
+            }
+            return CoderResult.UNDERFLOW;
+        }
+
+        @Override
+        protected void implReset() {
+            state = ASCII;
+        }
+
+        @Override
+        boolean canEncodeCodePoint(int codePoint) {
+            if (codePoint < 0x80) return codePoint != 0x0E && codePoint != 0x0F && codePoint != 0x1B;
+            return codePoint == 0xA5 || codePoint == 0x203E || pointer(codePoint) >= 0;
+        }
+    }
+
+    /** The Encoding Standard's EUC-KR encoder. */
+    static final class EucKr extends WhatwgEncoder {
+        private final CjkIndexes.Reverse index = CjkIndexes.EucKrReverse.INDEX;
+
+        EucKr(WhatwgCharset cs) {
+            super(cs, 2f, 2f, new byte[] {'?'});
+        }
+
+        @Override
+        int write(int codePoint, ByteBuffer out) {
+            // 2. ASCII code point: a byte whose value is code point
+            if (codePoint < 0x80) return putOne(out, codePoint);
+            // 3. Let pointer be the index pointer for code point in index EUC-KR.
+            int pointer = index.pointer(codePoint);
+            // 4. If pointer is null, return error with code point.
+            if (pointer < 0) return UNMAPPABLE;
+            // 5-7. Return two bytes: pointer / 190 + 0x81 and pointer % 190 + 0x41.
+            return putTwo(out, pointer / 190 + 0x81, pointer % 190 + 0x41);
+        }
+
+        @Override
+        boolean canEncodeCodePoint(int codePoint) {
+            return codePoint < 0x80 || index.pointer(codePoint) >= 0;
+        }
+
+        @Override
+        public boolean canEncode(char c) {
+            return c < 0x80 || index.pointer(c) >= 0; // surrogates are in no index
+        }
+    }
+
+    /** The Encoding Standard's gb18030 encoder, also GBK's (with is GBK set). */
+    static final class Gb18030 extends WhatwgEncoder {
+        /**
+         * The GB18030-2022 table of the gb18030 encoder (whatwg/encoding#336): code points, each
+         * followed by its two bytes. These private use code points are not in index gb18030,
+         * whose entries for these bytes are now the standard's U+FE10-U+FE19 and U+9FB4-U+9FBB.
+         */
+        private static final int[] PUA_TABLE = {
+            0xE78D, 0xA6, 0xD9, 0xE78E, 0xA6, 0xDA, 0xE78F, 0xA6, 0xDB, 0xE790, 0xA6, 0xDC,
+            0xE791, 0xA6, 0xDD, 0xE792, 0xA6, 0xDE, 0xE793, 0xA6, 0xDF, 0xE794, 0xA6, 0xEC,
+            0xE795, 0xA6, 0xED, 0xE796, 0xA6, 0xF3, 0xE81E, 0xFE, 0x59, 0xE826, 0xFE, 0x61,
+            0xE82B, 0xFE, 0x66, 0xE82C, 0xFE, 0x67, 0xE832, 0xFE, 0x6D, 0xE843, 0xFE, 0x7E,
+            0xE854, 0xFE, 0x90, 0xE864, 0xFE, 0xA0,
+        };
+
+        private final CjkIndexes.Reverse index = CjkIndexes.Gb18030Reverse.INDEX;
+        private final boolean isGbk; // "is GBK"
+
+        Gb18030(WhatwgCharset cs, boolean isGbk) {
+            super(cs, 2f, isGbk ? 2f : 4f, new byte[] {'?'});
+            this.isGbk = isGbk;
+            CjkIndexes.gb18030RangesPointer(0x80); // loads the ranges now rather than mid-stream
+        }
+
+        @Override
+        int write(int codePoint, ByteBuffer out) {
+            // 2. ASCII code point: a byte whose value is code point
+            if (codePoint < 0x80) return putOne(out, codePoint);
+            // 3. If code point is U+E5E5, return error with code point.
+            if (codePoint == 0xE5E5) return UNMAPPABLE;
+            // 4. If is GBK is true and code point is U+20AC, return byte 0x80.
+            if (isGbk && codePoint == 0x20AC) return putOne(out, 0x80);
+            // 5. If there is a row in the table whose first column is code point, return the two
+            //    bytes on that row.
+            if (codePoint >= 0xE78D && codePoint <= 0xE864) {
+                for (int r = 0; r < PUA_TABLE.length; r += 3) {
+                    if (PUA_TABLE[r] == codePoint) return putTwo(out, PUA_TABLE[r + 1], PUA_TABLE[r + 2]);
+                }
+            }
+            // 6. Let pointer be the index pointer for code point in index gb18030.
+            int pointer = index.pointer(codePoint);
+            // 7. If pointer is non-null: lead = pointer / 190 + 0x81; trail = pointer % 190;
+            //    offset = 0x40 if trail is less than 0x3F, otherwise 0x41; return two bytes lead
+            //    and trail + offset.
+            if (pointer >= 0) {
+                int trail = pointer % 190;
+                return putTwo(out, pointer / 190 + 0x81, trail + (trail < 0x3F ? 0x40 : 0x41));
+            }
+            // 8. If is GBK is true, return error with code point.
+            if (isGbk) return UNMAPPABLE;
+            // 9. Set pointer to the index gb18030 ranges pointer for code point.
+            pointer = CjkIndexes.gb18030RangesPointer(codePoint);
+            // 10-15. byte1 = pointer / (10 × 126 × 10); pointer %= (10 × 126 × 10);
+            //        byte2 = pointer / (10 × 126); pointer %= (10 × 126); byte3 = pointer / 10;
+            //        byte4 = pointer % 10.
+            int byte1 = pointer / (10 * 126 * 10);
+            pointer %= 10 * 126 * 10;
+            int byte2 = pointer / (10 * 126);
+            pointer %= 10 * 126;
+            int byte3 = pointer / 10;
+            int byte4 = pointer % 10;
+            // 16. Return four bytes: byte1 + 0x81, byte2 + 0x30, byte3 + 0x81, byte4 + 0x30.
+            if (out.remaining() < 4) return OVERFLOW;
+            out.put((byte) (byte1 + 0x81)).put((byte) (byte2 + 0x30)).put((byte) (byte3 + 0x81)).put((byte) (byte4 + 0x30));
+            return 4;
+        }
+
+        @Override
+        boolean canEncodeCodePoint(int codePoint) {
+            if (codePoint < 0x80) return true;
+            if (codePoint == 0xE5E5) return false;
+            // gb18030: every other scalar value has a two- or four-byte sequence
+            if (!isGbk) return true;
+            if (codePoint == 0x20AC || index.pointer(codePoint) >= 0) return true;
+            for (int r = 0; r < PUA_TABLE.length; r += 3) {
+                if (PUA_TABLE[r] == codePoint) return true;
+            }
+            return false;
+        }
+
+        @Override
+        public boolean canEncode(char c) {
+            if (c < 0x80) return true;
+            if (!isGbk) return c != 0xE5E5 && !Character.isSurrogate(c);
+            return !Character.isSurrogate(c) && canEncodeCodePoint(c);
+        }
+    }
+
+    /** The Encoding Standard's Big5 encoder. */
+    static final class Big5 extends WhatwgEncoder {
+        private final CjkIndexes.Reverse index = CjkIndexes.Big5Reverse.INDEX;
+
+        Big5(WhatwgCharset cs) {
+            super(cs, 2f, 2f, new byte[] {'?'});
+        }
+
+        @Override
+        int write(int codePoint, ByteBuffer out) {
+            // 2. ASCII code point: a byte whose value is code point
+            if (codePoint < 0x80) return putOne(out, codePoint);
+            // 3. Let pointer be the index Big5 pointer for code point.
+            int pointer = index.pointer(codePoint);
+            // 4. If pointer is null, return error with code point.
+            if (pointer < 0) return UNMAPPABLE;
+            // 5. lead = pointer / 157 + 0x81. 6. trail = pointer % 157.
+            // 7. offset = 0x40 if trail is less than 0x3F, otherwise 0x62.
+            int trail = pointer % 157;
+            // 8. Return two bytes: lead and trail + offset.
+            return putTwo(out, pointer / 157 + 0x81, trail + (trail < 0x3F ? 0x40 : 0x62));
+        }
+
+        @Override
+        boolean canEncodeCodePoint(int codePoint) {
+            return codePoint < 0x80 || index.pointer(codePoint) >= 0;
+        }
+
+        @Override
+        public boolean canEncode(char c) {
+            return c < 0x80 || index.pointer(c) >= 0; // surrogates are in no index
+        }
+    }
 }

@@ -7,39 +7,17 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.github.jsoupcharset.Encoding;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /** Guarantee 2: no decoder swallows an ASCII byte (see {@link AsciiInvariant} for the exact statement). */
 class AsciiInvariantTest {
-    /**
-     * Encodings whose JDK stand-in is known to swallow ASCII after a bad sequence. An entry is
-     * accepted only while the encoding is still decoded by {@code JdkStandInDecoder}; once an exact
-     * decoder replaces it, the entry makes this test fail until it is removed.
-     */
-    private static final Map<String, String> KNOWN_STAND_IN_FAILURES = Map.of(
-            "GBK", "JDK GB18030 error recovery swallows ASCII after a bad sequence",
-            "gb18030", "JDK GB18030 error recovery swallows ASCII after a bad sequence",
-            "Big5", "JDK Big5-HKSCS swallows an ASCII byte after a bad lead",
-            "EUC-JP", "JDK EUC-JP swallows ASCII after a bad lead",
-            "ISO-2022-JP", "JDK ISO-2022-JP swallows bytes of unknown escapes",
-            "Shift_JIS", "JDK windows-31j reads the trail of an unmapped pair as a new lead, taking the ASCII byte after it",
-            "EUC-KR", "JDK x-windows-949 reads the trail of an unmapped pair as a new lead, taking the ASCII byte after it");
-
     @Test
     void noDecoderSwallowsAnAsciiByte() {
         List<String> failures = new ArrayList<>();
         for (Encoding e : Encoding.all()) {
             String failure = firstFailure(e, new Random(e.name().hashCode()), 3000);
-            boolean standIn = isJdkStandIn(e);
-            String known = KNOWN_STAND_IN_FAILURES.get(e.name());
-            if (known != null && !standIn) {
-                failures.add(e + " is listed as a known stand-in failure but is no longer decoded by the stand-in: "
-                        + "remove it from KNOWN_STAND_IN_FAILURES" + (failure == null ? "" : " (and fix: " + failure + ")"));
-            } else if (failure != null && known == null) {
-                failures.add(failure);
-            }
+            if (failure != null) failures.add(failure);
         }
         if (!failures.isEmpty()) fail(String.join("\n", failures));
     }
@@ -80,11 +58,6 @@ class AsciiInvariantTest {
             if (failure != null) return failure;
         }
         return null;
-    }
-
-    static boolean isJdkStandIn(Encoding e) {
-        // by name, so this test compiles once the stand-in class is gone
-        return Decoders.newDecoder(e.name()).getClass().getSimpleName().equals("JdkStandInDecoder");
     }
 
     private static String decode(Encoding e, byte[] in) {

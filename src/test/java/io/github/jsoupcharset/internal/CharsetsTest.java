@@ -36,16 +36,11 @@ class CharsetsTest {
             assertThat(name, Decoders.newDecoder(name), instanceOf(Decoder.class));
             Charset cs = Decoders.charset(name);
             assertThat(cs, sameInstance(Decoders.charset(name)));
-            if (cs instanceof WhatwgCharset) {
-                assertThat(cs.name(), equalTo("x-whatwg-" + name));
-                assertThat(cs.aliases(), emptyIterable());
-                assertThat(((WhatwgCharset) cs).encodingName(), equalTo(name));
-            }
+            assertThat(name, cs, instanceOf(WhatwgCharset.class));
+            assertThat(cs.name(), equalTo("x-whatwg-" + name));
+            assertThat(cs.aliases(), emptyIterable());
+            assertThat(((WhatwgCharset) cs).encodingName(), equalTo(name));
         }
-        assertThat(Decoders.charset("Shift_JIS").name(), equalTo("windows-31j"));
-        assertThat(Decoders.charset("EUC-KR").name(), equalTo("x-windows-949"));
-        assertThat(Decoders.charset("Big5").name(), equalTo("Big5-HKSCS"));
-        assertThat(Decoders.newDecoder("gb18030"), instanceOf(JdkStandInDecoder.class));
     }
 
     @Test
@@ -171,18 +166,25 @@ class CharsetsTest {
         for (String[] row : EncodingLabels.TABLE) {
             if (!(Decoders.charset(row[0]) instanceof WhatwgCharset)) continue;
             for (int round = 0; round < 200; round++) {
-                byte[] in = new byte[random.nextInt(40)];
-                for (int i = 0; i < in.length; i++) {
-                    // mostly the bytes that start or continue sequences, some ASCII
-                    int r = random.nextInt(4);
-                    in[i] = (byte) (r == 0 ? random.nextInt(0x80) : r == 1 ? 0xD8 + random.nextInt(8) : 0x80 + random.nextInt(0x80));
-                }
+                // ASCII, leads, trails, digits and ESC sequences
+                byte[] in = AsciiInvariant.hostileBytes(random, 40);
+                if (row[0].equals("ISO-2022-JP") && endsInsideAnEscape(in)) continue;
                 String expected = decodeAll(row[0], in);
                 int readSize = 1 + random.nextInt(5);
                 assertThat(row[0] + " " + java.util.HexFormat.ofDelimiter(" ").formatHex(in) + " read " + readSize,
                         read(row[0], in, readSize), equalTo(expected));
             }
         }
+    }
+
+    /**
+     * ISO-2022-JP input ending in ESC $ or ESC (: the standard gives an error, then the "$" or "("
+     * again; InputStreamReader, which resets the decoder instead of flushing it, gets one U+FFFD for
+     * both bytes (CharsetDecoder's own replacement of what is left in its buffer).
+     */
+    private static boolean endsInsideAnEscape(byte[] in) {
+        int n = in.length;
+        return n >= 2 && in[n - 2] == 0x1B && (in[n - 1] == '$' || in[n - 1] == '(');
     }
 
     /** Reads through an InputStreamReader from a stream that hands out at most {@code chunk} bytes per read. */

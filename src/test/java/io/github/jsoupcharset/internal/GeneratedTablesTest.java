@@ -11,11 +11,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class GeneratedTablesTest {
     private static final Path SOURCES = Paths.get("src/main/java/io/github/jsoupcharset/internal");
+    private static final Path RESOURCES = Paths.get("src/main/resources/io/github/jsoupcharset/internal");
 
     @Test
     void checkedInTablesAreWhatTheGeneratorWrites() throws IOException {
@@ -24,6 +27,42 @@ class GeneratedTablesTest {
         for (Map.Entry<String, String> e : generated.entrySet()) {
             String checkedIn = Files.readString(SOURCES.resolve(e.getKey()), StandardCharsets.UTF_8);
             assertThat(e.getKey() + " is stale: run tools/generate-tables", checkedIn, equalTo(e.getValue()));
+        }
+    }
+
+    @Test
+    void checkedInIndexResourcesAreWhatTheGeneratorWrites() throws IOException {
+        Map<String, byte[]> generated = GenerateTables.generateResources(SharedData.file("whatwg"));
+        assertThat(generated.keySet().size(), is(7));
+        for (Map.Entry<String, byte[]> e : generated.entrySet()) {
+            byte[] checkedIn = Files.readAllBytes(RESOURCES.resolve(e.getKey()));
+            assertThat(e.getKey() + " is stale: run tools/generate-tables", Arrays.equals(checkedIn, e.getValue()), is(true));
+        }
+    }
+
+    @Test
+    void indexResourcesLoadAsTheIndexFilesSay() throws IOException {
+        Path whatwg = SharedData.file("whatwg");
+        Map<String, int[]> loaded = Map.of("big5", CjkIndexes.Big5.INDEX, "euc-kr", CjkIndexes.EucKr.INDEX,
+                "gb18030", CjkIndexes.Gb18030.INDEX, "jis0208", CjkIndexes.Jis0208.INDEX, "jis0212", CjkIndexes.Jis0212.INDEX,
+                "iso-2022-jp-katakana", CjkIndexes.Iso2022JpKatakana.INDEX);
+        for (Map.Entry<String, int[]> e : loaded.entrySet()) {
+            List<int[]> rows = GenerateTables.readIndex(whatwg.resolve("index-" + e.getKey() + ".txt"));
+            int mapped = 0;
+            for (int cp : e.getValue()) {
+                if (cp != 0) mapped++;
+                // the decoders write these indexes' code points as one char: only Big5 goes above U+FFFF
+                if (!e.getKey().equals("big5")) assertThat(e.getKey(), cp <= 0xFFFF, is(true));
+            }
+            assertThat(e.getKey(), mapped, is(rows.size()));
+            for (int[] r : rows) assertThat(e.getKey() + " " + r[0], e.getValue()[r[0]], is(r[1]));
+        }
+        List<int[]> ranges = GenerateTables.readIndex(whatwg.resolve("index-gb18030-ranges.txt"));
+        assertThat(CjkIndexes.Gb18030Ranges.POINTERS.length, is(ranges.size()));
+        assertThat(ranges.size(), is(207));
+        for (int i = 0; i < ranges.size(); i++) {
+            assertThat(CjkIndexes.Gb18030Ranges.POINTERS[i], is(ranges.get(i)[0]));
+            assertThat(CjkIndexes.Gb18030Ranges.CODE_POINTS[i], is(ranges.get(i)[1]));
         }
     }
 

@@ -96,7 +96,11 @@ class SnifferTest {
     void prescanThenXmlDeclarationThenLateMetaThenDefault() {
         assertThat(sniff("<?xml version='1.0' encoding='koi8-r'?><meta charset=iso-8859-5>", null).source(),
                 equalTo(DecisionSource.META_PRESCAN));
-        EncodingDecision xml = sniff("<?xml version='1.0' encoding='koi8-r'?>" + PAD + "<meta charset=iso-8859-5>", null);
+        String xmlThenLateMeta = "<?xml version='1.0' encoding='koi8-r'?>" + PAD + "<meta charset=iso-8859-5>";
+        // browsers: the meta, still in the head, beats the XML declaration
+        assertThat(sniff(xmlThenLateMeta, null).encoding(), equalTo(Encoding.ISO_8859_5));
+        // the standard: the XML declaration is the prescan's answer, so the confidence is not certain
+        EncodingDecision xml = sniff(xmlThenLateMeta, null, OPTIONS.withMetaScan(MetaScan.SPEC));
         assertThat(xml.encoding(), equalTo(Encoding.KOI8_R));
         assertThat(xml.source(), equalTo(DecisionSource.XML_DECLARATION));
         assertThat(xml.confidence(), equalTo(Confidence.TENTATIVE));
@@ -111,6 +115,22 @@ class SnifferTest {
         assertThat(none.confidence(), equalTo(Confidence.TENTATIVE));
         assertThat(none.detectorConfidence(), equalTo(OptionalInt.empty()));
         assertThat(none.replacementCount(), equalTo(OptionalInt.empty()));
+    }
+
+    @Test
+    void browsersDoNotSeeAMetaInsideScriptButTheStandardsPrescanDoes() {
+        String page = "<head><script>var s = '<meta charset=koi8-r>';</script><title>x</title>";
+        assertThat(sniff(page, null).source(), equalTo(DecisionSource.DEFAULT));
+        EncodingDecision spec = sniff(page, null, OPTIONS.withMetaScan(MetaScan.SPEC));
+        assertThat(spec.encoding(), equalTo(Encoding.KOI8_R));
+        assertThat(spec.source(), equalTo(DecisionSource.META_PRESCAN));
+    }
+
+    @Test
+    void browsersTakeTheLastDuplicateCharsetAttributeTheStandardTheFirst() {
+        String page = "<meta charset=koi8-r charset=iso-8859-5>";
+        assertThat(sniff(page, null).encoding(), equalTo(Encoding.ISO_8859_5));
+        assertThat(sniff(page, null, OPTIONS.withMetaScan(MetaScan.SPEC)).encoding(), equalTo(Encoding.KOI8_R));
     }
 
     @Test

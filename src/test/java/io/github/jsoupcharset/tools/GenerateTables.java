@@ -18,14 +18,21 @@ import java.util.regex.Pattern;
  * {@code ../shared/whatwg} (encodings.json and index-*.txt; CC BY 4.0, WHATWG).
  *
  * <p>Usage: {@code tools/generate-tables [WHATWG_DIR]}. Writes
- * {@code src/main/java/io/github/jsoupcharset/internal/EncodingLabels.java} (label table) and
+ * {@code src/main/java/io/github/jsoupcharset/internal/EncodingLabels.java} (label table),
  * {@code src/main/java/io/github/jsoupcharset/internal/SingleByteIndexes.java} (the 128-entry upper
- * halves of the single-byte indexes). {@code GeneratedTablesTest} checks the checked-in files are
- * what this generator produces.
+ * halves of the single-byte indexes) and, under
+ * {@code src/main/resources/io/github/jsoupcharset/internal/}, one binary {@code index-<name>.bin}
+ * per multi-byte index (see {@link #multiByteIndex} and {@link #rangesIndex} for the formats).
+ * {@code GeneratedTablesTest} checks the checked-in files are what this generator produces.
  */
 public final class GenerateTables {
     static final String PACKAGE = "io.github.jsoupcharset.internal";
     static final Path OUT_DIR = Paths.get("src/main/java/io/github/jsoupcharset/internal");
+    static final Path RESOURCE_DIR = Paths.get("src/main/resources/io/github/jsoupcharset/internal");
+
+    /** The multi-byte indexes with one code point per pointer (index-gb18030-ranges.txt is separate). */
+    public static final List<String> MULTI_BYTE_INDEXES =
+            List.of("big5", "euc-kr", "gb18030", "jis0208", "jis0212", "iso-2022-jp-katakana");
 
     private GenerateTables() {}
 
@@ -36,6 +43,85 @@ public final class GenerateTables {
             Files.writeString(out, e.getValue(), StandardCharsets.UTF_8);
             System.out.println("wrote " + out);
         }
+        Files.createDirectories(RESOURCE_DIR);
+        for (Map.Entry<String, byte[]> e : generateResources(whatwg).entrySet()) {
+            Path out = RESOURCE_DIR.resolve(e.getKey());
+            Files.write(out, e.getValue());
+            System.out.println("wrote " + out);
+        }
+    }
+
+    /** Resource file name → contents, for every generated binary index. */
+    public static Map<String, byte[]> generateResources(Path whatwg) throws IOException {
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        for (String name : MULTI_BYTE_INDEXES) {
+            files.put("index-" + name + ".bin", multiByteIndex(readIndex(whatwg.resolve("index-" + name + ".txt"))));
+        }
+        files.put("index-gb18030-ranges.bin", rangesIndex(readIndex(whatwg.resolve("index-gb18030-ranges.txt"))));
+        return files;
+    }
+
+    /**
+     * An index file's (pointer, code point) rows in file order, found as the standard says: lines
+     * that are empty or start with U+0023 are skipped, the rest split on U+0009 into a decimal
+     * pointer and a hexadecimal code point.
+     */
+    public static List<int[]> readIndex(Path file) throws IOException {
+        List<int[]> rows = new ArrayList<>();
+        for (String line : Files.readString(file, StandardCharsets.UTF_8).split("\n", -1)) {
+            if (line.isEmpty() || line.startsWith("#")) continue;
+            String[] f = line.split("\t");
+            int pointer = Integer.parseInt(f[0].strip());
+            int cp = Integer.parseInt(f[1].strip().substring(2), 16);
+            if (pointer < 0 || cp <= 0 || cp > 0x10FFFF) throw new IllegalStateException(file + ": " + line);
+            rows.add(new int[] {pointer, cp});
+        }
+        if (rows.isEmpty()) throw new IllegalStateException("no rows in " + file);
+        return rows;
+    }
+
+    /**
+     * A dense multi-byte index: the number of pointers N (one past the largest pointer, 4 bytes big
+     * endian), then for each pointer 0..N-1 its code point in 3 bytes big endian, 0 where the index
+     * has no code point (U+0000 is in no multi-byte index).
+     */
+    static byte[] multiByteIndex(List<int[]> rows) {
+        int n = 0;
+        for (int[] r : rows) n = Math.max(n, r[0] + 1);
+        int[] cps = new int[n];
+        for (int[] r : rows) {
+            if (cps[r[0]] != 0) throw new IllegalStateException("pointer " + r[0] + " twice");
+            cps[r[0]] = r[1];
+        }
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream(4 + 3 * n);
+        putInt(bytes, n);
+        for (int cp : cps) {
+            bytes.write(cp >>> 16);
+            bytes.write(cp >>> 8);
+            bytes.write(cp);
+        }
+        return bytes.toByteArray();
+    }
+
+    /** The ranges index: the row count (4 bytes), then each row's pointer and code point (4 bytes each). */
+    static byte[] rangesIndex(List<int[]> rows) {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream(4 + 8 * rows.size());
+        putInt(bytes, rows.size());
+        int previous = -1;
+        for (int[] r : rows) {
+            if (r[0] <= previous) throw new IllegalStateException("ranges not sorted at " + r[0]);
+            previous = r[0];
+            putInt(bytes, r[0]);
+            putInt(bytes, r[1]);
+        }
+        return bytes.toByteArray();
+    }
+
+    private static void putInt(java.io.ByteArrayOutputStream bytes, int v) {
+        bytes.write(v >>> 24);
+        bytes.write(v >>> 16);
+        bytes.write(v >>> 8);
+        bytes.write(v);
     }
 
     /** File name → generated source, for every generated file. */

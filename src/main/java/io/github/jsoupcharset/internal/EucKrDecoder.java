@@ -1,0 +1,64 @@
+package io.github.jsoupcharset.internal;
+
+/** The Encoding Standard's EUC-KR decoder. */
+final class EucKrDecoder extends MultiByteDecoder {
+    private final int[] eucKr = CjkIndexes.EucKr.INDEX;
+    private int lead; // "EUC-KR lead (initially 0x00)"
+
+    @Override
+    void decodeChunk(byte[] src, int i, int end) {
+        while (i < end) {
+            if (lead == 0 && src[i] >= 0) {
+                i = copyAscii(src, i, end); // 4. an ASCII byte is a code point whose value is byte
+                continue;
+            }
+            int b = src[i] & 0xFF;
+            // 3. If EUC-KR lead is not 0x00, let lead be EUC-KR lead, let pointer be null, set
+            //    EUC-KR lead to 0x00, and then:
+            if (lead != 0) {
+                int lead = this.lead;
+                this.lead = 0;
+                // 3.1 If byte is in the range 0x41 to 0xFE, set pointer to
+                //     (lead - 0x81) × 190 + (byte - 0x41).
+                // 3.2 code point is null if pointer is null, otherwise the index code point for
+                //     pointer in index EUC-KR.
+                int cp = b >= 0x41 && b <= 0xFE ? CjkIndexes.codePoint(eucKr, (lead - 0x81) * 190 + (b - 0x41)) : 0;
+                // 3.3 If code point is non-null, return a code point whose value is code point.
+                if (cp != 0) {
+                    emit(cp);
+                    i++;
+                    continue;
+                }
+                // 3.4 If byte is an ASCII byte, prepend byte to ioQueue (i stays on it).
+                if (b >= 0x80) i++;
+                // 3.5 Return error.
+                emitError();
+                continue;
+            }
+            i++;
+            if (b >= 0x81 && b <= 0xFE) {
+                // 5. If byte is in the range 0x81 to 0xFE, set EUC-KR lead to byte and return
+                //    continue.
+                lead = b;
+            } else {
+                // 6. Return error.
+                emitError();
+            }
+        }
+    }
+
+    @Override
+    void endOfQueue() {
+        // 1. If byte is end-of-queue and EUC-KR lead is not 0x00, set EUC-KR lead to 0x00 and
+        //    return error. (2. Otherwise return finished.)
+        if (lead != 0) {
+            lead = 0;
+            emitError();
+        }
+    }
+
+    @Override
+    int unfinishedBytes() {
+        return lead != 0 ? 1 : 0;
+    }
+}

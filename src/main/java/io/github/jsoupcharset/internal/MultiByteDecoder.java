@@ -1,0 +1,87 @@
+package io.github.jsoupcharset.internal;
+
+import java.util.Objects;
+
+/**
+ * Shared plumbing of the CJK decoders: input is decoded in chunks into a char buffer, which is
+ * appended to the output once per chunk. Subclasses implement the standard's handler in
+ * {@link #decodeChunk} and its end-of-queue steps in {@link #endOfQueue}, writing through
+ * {@link #emit}, {@link #emitCodePoint} and {@link #emitError}.
+ *
+ * <p>"Prepend byte to ioQueue" is done by not advancing past the byte, so it is decoded again
+ * from the new state; where the standard prepends bytes held in the decoder's state (gb18030,
+ * ISO-2022-JP) the subclass decodes those first, as its comments say.
+ */
+abstract class MultiByteDecoder extends Decoder {
+    static final int CHUNK = 8192;
+
+    // one input byte yields at most 4 chars (gb18030: an error, a restored digit, then the byte
+    // itself as another error and an ASCII byte), end-of-queue at most 4; grown to fit the chunk
+    char[] buf = new char[64];
+    int j; // chars in buf
+    private long base; // output length when buf was started
+
+    @Override
+    public final void decode(byte[] src, int off, int len, boolean last, StringBuilder out) {
+        Objects.checkFromIndexSize(off, len, src.length);
+        int end = off + len;
+        while (off < end) {
+            int n = Math.min(CHUNK, end - off);
+            if (buf.length < 4 * n + 8) buf = new char[4 * n + 8];
+            base = out.length();
+            j = 0;
+            decodeChunk(src, off, off + n);
+            out.append(buf, 0, j);
+            off += n;
+        }
+        if (last) {
+            base = out.length();
+            j = 0;
+            endOfQueue();
+            out.append(buf, 0, j);
+        }
+    }
+
+    /** Runs the handler on bytes {@code src[i..end)}, which the caller has checked. */
+    abstract void decodeChunk(byte[] src, int i, int end);
+
+    /** Runs the handler on end-of-queue (until it returns finished). */
+    abstract void endOfQueue();
+
+    /** Writes one BMP code point. */
+    final void emit(int c) {
+        buf[j++] = (char) c;
+    }
+
+    /** Writes one code point, as a surrogate pair above U+FFFF. */
+    final void emitCodePoint(int cp) {
+        if (cp < 0x10000) {
+            buf[j++] = (char) cp;
+        } else {
+            buf[j++] = Character.highSurrogate(cp);
+            buf[j++] = Character.lowSurrogate(cp);
+        }
+    }
+
+    /** Returns error: records it and writes its U+FFFD. */
+    final void emitError() {
+        errorAt(base + j);
+        buf[j++] = '\uFFFD';
+    }
+
+    /**
+     * Copies the run of ASCII bytes starting at {@code i} (the fast path: markup is ASCII) and
+     * returns the index of the first non-ASCII byte, or {@code end}.
+     */
+    final int copyAscii(byte[] src, int i, int end) {
+        char[] buf = this.buf;
+        int j = this.j;
+        int b;
+        while (i < end && (b = src[i]) >= 0) {
+            buf[j++] = (char) b;
+            i++;
+        }
+        this.j = j;
+        return i;
+    }
+}

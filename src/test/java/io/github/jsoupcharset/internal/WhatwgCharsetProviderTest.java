@@ -1,0 +1,61 @@
+package io.github.jsoupcharset.internal;
+
+import io.github.jsoupcharset.Encoding;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.nio.charset.Charset;
+import java.util.Locale;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.sameInstance;
+
+class WhatwgCharsetProviderTest {
+    @Test
+    void everyEncodingIsFoundByItsPrefixedNameInAnyCase() {
+        for (Encoding e : Encoding.all()) {
+            String name = "x-whatwg-" + e.name();
+            assertThat(name, Charset.forName(name), sameInstance(e.charset()));
+            assertThat(name, Charset.forName(name.toUpperCase(Locale.ROOT)), sameInstance(e.charset()));
+            assertThat(name, Charset.isSupported(name), equalTo(true));
+            assertThat(Charset.availableCharsets().keySet(), hasItem(e.charset().name()));
+        }
+        assertThat(Charset.isSupported("x-whatwg-"), equalTo(false));
+        assertThat(Charset.isSupported("x-whatwg-latin1"), equalTo(false));
+    }
+
+    @Test
+    void anyJavaCodeDecodesLikeABrowser() throws IOException {
+        byte[] bytes = {(byte) 0x80, (byte) 0x81, 'a'};
+        assertThat(new String(bytes, "x-whatwg-windows-1252"), equalTo("\u20AC\u0081a"));
+        byte[] sjis = {(byte) 0x81, 0x60, (byte) 0x82, '<'};
+        try (Reader r = new InputStreamReader(new ByteArrayInputStream(sjis), "X-WHATWG-SHIFT_JIS")) {
+            char[] buf = new char[8];
+            int n = r.read(buf);
+            // the ASCII byte after a bad lead byte is never swallowed
+            assertThat(new String(buf, 0, n), equalTo("\uFF5E\uFFFD<"));
+        }
+    }
+
+    @Test
+    void jsoupItselfCanUseTheCharsetsByName() throws IOException {
+        byte[] page = {'<', 'p', '>', (byte) 0x81, 0x40, '<', '/', 'p', '>'};
+        Document doc = Jsoup.parse(new ByteArrayInputStream(page), "x-whatwg-gbk", "");
+        assertThat(doc.selectFirst("p").text(), equalTo("\u4E02"));
+    }
+
+    @Test
+    void otherNamesAreLeftToOtherProviders() {
+        WhatwgCharsetProvider p = new WhatwgCharsetProvider();
+        assertThat(p.charsetForName("UTF-8"), equalTo(null));
+        assertThat(p.charsetForName(null), equalTo(null));
+        assertThat(WhatwgCharsetProvider.names().size(), equalTo(40));
+    }
+}
