@@ -2,7 +2,9 @@ package io.github.jsoupcharset.internal;
 
 import io.github.jsoupcharset.Encoding;
 
+import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Guarantee 2, "no decoder swallows an ASCII byte", stated exactly per encoding family as the
@@ -205,12 +207,20 @@ final class AsciiInvariant {
         return b.toString();
     }
 
-    /** Whether {@code in[off, off+len)} alone decodes to code points without an error. */
+    /** Per encoding, per pair of bytes: 0 not yet known, 1 decodes cleanly, 2 does not. */
+    private static final Map<Encoding, byte[]> PAIRS = new ConcurrentHashMap<>();
+
+    /** Whether the two bytes {@code in[off, off+2)} alone decode to code points without an error. */
     private static boolean decodesCleanly(Encoding e, byte[] in, int off, int len) {
-        Decoder d = Decoders.newDecoder(e.name());
-        StringBuilder out = new StringBuilder();
-        d.decode(in, off, len, true, out);
-        return d.errors() == 0 && out.length() > 0;
+        byte[] known = PAIRS.computeIfAbsent(e, k -> new byte[1 << 16]);
+        int pair = (in[off] & 0xFF) << 8 | (in[off + 1] & 0xFF);
+        if (known[pair] == 0) {
+            Decoder d = Decoders.newDecoder(e.name());
+            StringBuilder out = new StringBuilder();
+            d.decode(in, off, len, true, out);
+            known[pair] = (byte) (d.errors() == 0 && out.length() > 0 ? 1 : 2);
+        }
+        return known[pair] == 1;
     }
 
     /** Random bytes that exercise lead/trail structure: ASCII, leads, trails, digits, ESC sequences. */
