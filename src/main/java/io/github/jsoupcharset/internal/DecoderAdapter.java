@@ -27,6 +27,8 @@ import java.util.function.Supplier;
  *       the stream (UTF-8 {@code E1 80 41}) it is both reported and decoded again, so its
  *       characters follow once the caller skips the {@code n} bytes ({@code E1 80 41} reports 3
  *       bytes, then gives "A");
+ *   <li>a restored byte that the decoder keeps as the start of a new sequence is not part of the
+ *       report (UTF-8 {@code D4 D6 FC}: D4, then D6, then FC, one byte each);
  *   <li>two errors found at one byte (UTF-8 {@code ED A0}: ED, then the restored A0) are
  *       reported as the bytes before it, then that byte (so one report per error); a third error
  *       at one byte, which none of these decoders produce, would be merged into the second;
@@ -54,6 +56,7 @@ final class DecoderAdapter extends CharsetDecoder {
     private boolean flushed;
     private int alreadyFed; // bytes at the input's position already fed to the decoder (unfinished)
     private boolean endOfInputReported; // CharsetDecoder reported or replaced those bytes itself
+    private int heldAfterReports; // REPORT mode: alreadyFed once the queued reports are returned
     // REPORT mode: malformed lengths still to return, each with the text that follows it
     private final java.util.ArrayDeque<Integer> reportLengths = new java.util.ArrayDeque<>();
     private final java.util.ArrayDeque<String> textAfterReports = new java.util.ArrayDeque<>();
@@ -137,14 +140,21 @@ final class DecoderAdapter extends CharsetDecoder {
             if (!reportLengths.isEmpty()) {
                 // the input is positioned at the reported bytes; the caller skips them
                 pending.append(textAfterReports.poll());
-                return CoderResult.malformedForLength(reportLengths.poll());
+                int length = reportLengths.poll();
+                if (reportLengths.isEmpty()) {
+                    // bytes after the last report that the decoder already holds
+                    alreadyFed = heldAfterReports;
+                    heldAfterReports = 0;
+                }
+                return CoderResult.malformedForLength(length);
             }
             if (!in.hasRemaining()) return leave(in, sequenceStart, CoderResult.UNDERFLOW);
             if (!out.hasRemaining()) return leave(in, sequenceStart, CoderResult.OVERFLOW);
             int at = in.position();
             step(in, 1, false);
             if (errorCount == 0) {
-                if (produced.length() > 0) sequenceStart = in.position();
+                // output, or a finished sequence with none (an ISO-2022-JP escape), ends a sequence
+                if (produced.length() > 0 || decoder.unfinishedBytes() == 0) sequenceStart = in.position();
                 pending.append(produced);
                 continue;
             }
@@ -153,7 +163,13 @@ final class DecoderAdapter extends CharsetDecoder {
             // ED A0: ED, then the restored A0). Any further ones are merged into the last report.
             int before = at - sequenceStart;
             pending.append(produced, 0, errorOffsets[0]);
-            if (errorCount == 1 || before == 0) {
+            // A byte restored to the stream that starts a new sequence (UTF-8 D4 D6: the error is
+            // D4's, D6 is a new lead) belongs to that sequence, not to this report.
+            int held = errorCount == 1 ? decoder.unfinishedBytes() : 0;
+            if (held > 0 && held <= before) {
+                reportLengths.add(before + 1 - held);
+                heldAfterReports = held;
+            } else if (errorCount == 1 || before == 0) {
                 reportLengths.add(before + 1);
             } else {
                 reportLengths.add(before);
@@ -172,7 +188,7 @@ final class DecoderAdapter extends CharsetDecoder {
             }
             textAfterReports.add(text.toString());
             in.position(sequenceStart);
-            sequenceStart = at + 1;
+            sequenceStart = at + 1 - heldAfterReports;
         }
     }
 
@@ -183,8 +199,11 @@ final class DecoderAdapter extends CharsetDecoder {
      */
     private CoderResult leave(ByteBuffer in, int sequenceStart, CoderResult result) {
         if (reportLengths.isEmpty() && in.position() > sequenceStart && decoder.mayHavePendingBytes()) {
-            alreadyFed = in.position() - sequenceStart;
-            in.position(sequenceStart);
+            int unfinished = in.position() - sequenceStart;
+            int says = decoder.unfinishedBytes();
+            if (says >= 0) unfinished = Math.min(unfinished, says);
+            alreadyFed = unfinished;
+            in.position(in.position() - unfinished);
         }
         return result;
     }
@@ -242,6 +261,7 @@ final class DecoderAdapter extends CharsetDecoder {
         flushed = false;
         alreadyFed = 0;
         endOfInputReported = false;
+        heldAfterReports = 0;
         reportLengths.clear();
         textAfterReports.clear();
         newDecoder();

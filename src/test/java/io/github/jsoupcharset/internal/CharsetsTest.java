@@ -177,6 +177,33 @@ class CharsetsTest {
         }
     }
 
+    @Test
+    void reportModeAcceptsIso2022JpEndingWithItsReturnToAscii() throws IOException {
+        // every ISO-2022-JP document ends with ESC ( B; REPORT mode (Files.readString) took those
+        // bytes, which give no output, for an unfinished sequence and threw
+        byte[] in = bytes('a', 0x1B, '$', 'B', 0x30, 0x21, 0x1B, '(', 'B');
+        CharsetDecoder d = DecoderHarness.reporting("ISO-2022-JP");
+        assertThat(d.decode(ByteBuffer.wrap(in)).toString(), equalTo("a\u4E9C"));
+        try (Reader r = new InputStreamReader(new ByteArrayInputStream(in), DecoderHarness.reporting("ISO-2022-JP"))) {
+            StringWriter w = new StringWriter();
+            r.transferTo(w);
+            assertThat(w.toString(), equalTo("a\u4E9C"));
+        }
+    }
+
+    @Test
+    void reportModeGivesTheDecodersTextForRandomBytesInEveryEncoding() {
+        java.util.Random random = new java.util.Random(7);
+        for (String[] row : EncodingLabels.TABLE) {
+            for (int round = 0; round < 300; round++) {
+                byte[] in = AsciiInvariant.hostileBytes(random, 30);
+                assertThat(row[0] + " " + java.util.HexFormat.ofDelimiter(" ").formatHex(in),
+                        DecoderHarness.viaCharsetDecoder(DecoderHarness.reporting(row[0]), in, in.length + 1, 1024),
+                        equalTo(decodeAll(row[0], in)));
+            }
+        }
+    }
+
     /**
      * ISO-2022-JP input ending in ESC $ or ESC (: the standard gives an error, then the "$" or "("
      * again; InputStreamReader, which resets the decoder instead of flushing it, gets one U+FFFD for

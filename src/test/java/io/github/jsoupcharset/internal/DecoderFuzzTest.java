@@ -50,6 +50,9 @@ class DecoderFuzzTest {
             int outCapacity = 1 + (chunking >>> 4);
             assertEquals(text, DecoderHarness.viaCharsetDecoder(DecoderHarness.replacing(e.name()), in, size, outCapacity),
                     "CharsetDecoder");
+            // REPORT mode: each malformed result stands for one U+FFFD
+            assertEquals(text, DecoderHarness.viaCharsetDecoder(DecoderHarness.reporting(e.name()), in, in.length + 1, 1024),
+                    "CharsetDecoder, REPORT");
         }
         assertNull(AsciiInvariant.check(e, in, text));
     }
