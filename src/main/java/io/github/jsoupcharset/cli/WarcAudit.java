@@ -220,12 +220,13 @@ public final class WarcAudit {
             return page;
         }
 
-        /** Closes the file; reports a failure to close. Idempotent. */
+        /** Closes the file (the iteration ends there); reports a failure to close. Idempotent. */
         @Override
         public void close() {
             if (closed) return;
             closed = true;
             done = true;
+            next = null;
             try {
                 if (reader != null) reader.close(); // closes the channel
                 else channel.close();
