@@ -15,6 +15,25 @@ final class SingleByteDecoder extends Decoder {
         this.index = index;
     }
 
+    /** One char per byte, straight into an array the size of the text (a single copy into the String). */
+    @Override
+    public String decodeAll(byte[] src, int off, int len) {
+        Objects.checkFromIndexSize(off, len, src.length);
+        char[] index = this.index;
+        char[] out = new char[len];
+        for (int i = 0; i < len; i++) {
+            int b = src[off + i];
+            if (b >= 0) {
+                out[i] = (char) b;
+            } else {
+                char c = index[b + 128];
+                if (c == '\uFFFD') errorAt(i);
+                out[i] = c;
+            }
+        }
+        return new String(out);
+    }
+
     @Override
     public void decode(byte[] src, int off, int len, boolean last, StringBuilder out) {
         Objects.checkFromIndexSize(off, len, src.length);
