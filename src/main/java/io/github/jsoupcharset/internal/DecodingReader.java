@@ -16,7 +16,7 @@ public final class DecodingReader extends Reader {
     private int pos;
     private final int end;
     private final Decoder decoder;
-    private final StringBuilder chunk = new StringBuilder(CHUNK);
+    private final StringBuilder chunk;
     private int chunkPos;
     private boolean finished;
 
@@ -27,6 +27,7 @@ public final class DecodingReader extends Reader {
         this.pos = off;
         this.end = off + len;
         this.decoder = Objects.requireNonNull(decoder, "decoder");
+        this.chunk = new StringBuilder(Math.min(CHUNK, len)); // a small page needs a small buffer
     }
 
     @Override

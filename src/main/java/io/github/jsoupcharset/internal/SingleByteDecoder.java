@@ -7,7 +7,7 @@ final class SingleByteDecoder extends Decoder {
     private static final int CHUNK = 8192;
 
     private final char[] index; // bytes 0x80-0xFF; U+FFFD where the index has no code point
-    private final char[] buf = new char[CHUNK];
+    private char[] buf = new char[0]; // grown to the chunk size on first use
 
     /** @param index the 128 code points of bytes 0x80-0xFF (shared, never modified) */
     SingleByteDecoder(char[] index) {
@@ -39,6 +39,7 @@ final class SingleByteDecoder extends Decoder {
         Objects.checkFromIndexSize(off, len, src.length);
         // 1. If byte is end-of-queue, return finished: nothing is ever pending.
         char[] index = this.index;
+        if (buf.length < Math.min(CHUNK, len)) buf = new char[Math.min(CHUNK, len)];
         char[] buf = this.buf;
         int end = off + len;
         while (off < end) {

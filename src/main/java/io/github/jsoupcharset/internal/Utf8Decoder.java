@@ -20,7 +20,7 @@ final class Utf8Decoder extends Decoder {
 
     // every byte yields at most two chars (an error, then the restored byte again), and a
     // completed four-byte sequence two chars for four bytes
-    private final char[] buf = new char[2 * CHUNK + 2];
+    private char[] buf = new char[0]; // grown to fit the chunk on first use
 
     /**
      * The JDK's UTF-8 decoder (intrinsics for ASCII) when it finds the bytes valid: valid UTF-8
@@ -44,6 +44,7 @@ final class Utf8Decoder extends Decoder {
         int end = off + len;
         while (off < end) {
             int n = Math.min(CHUNK, end - off);
+            if (buf.length < 2 * n + 2) buf = new char[2 * n + 2];
             decodeChunk(src, off, off + n, out);
             off += n;
         }
