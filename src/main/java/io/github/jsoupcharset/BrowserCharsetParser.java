@@ -2,6 +2,7 @@ package io.github.jsoupcharset;
 
 import io.github.jsoupcharset.internal.ContentType;
 import io.github.jsoupcharset.internal.Decoder;
+import io.github.jsoupcharset.internal.DecodingReader;
 import io.github.jsoupcharset.internal.Sniffer;
 import org.jsoup.Connection;
 import org.jsoup.nodes.Document;
@@ -64,10 +65,9 @@ public final class BrowserCharsetParser {
         EncodingDecision decision = sniff(body, contentTypes);
         int start = decision.source() == DecisionSource.BOM ? bomLength(decision.encoding()) : 0;
         Decoder decoder = decision.encoding().newDecoder();
-        StringBuilder text = new StringBuilder(body.length - start);
-        decoder.decode(body, start, body.length - start, true, text);
+        String text = decoder.decodeAll(body, start, body.length - start);
         int errors = (int) Math.min(Integer.MAX_VALUE, decoder.errors());
-        return new DecodedHtml(text.toString(), decision.withReplacementCount(errors));
+        return new DecodedHtml(text, decision.withReplacementCount(errors));
     }
 
     /**
@@ -140,16 +140,28 @@ public final class BrowserCharsetParser {
     private ParsedHtml build(byte[] body, List<String> contentTypes, String baseUri, Parser parser) {
         Objects.requireNonNull(baseUri, "baseUri must not be null (use \"\" when unknown)");
         Objects.requireNonNull(parser, "parser must not be null");
-        DecodedHtml decoded = decode(body, contentTypes);
-        // jsoup gets characters, never bytes, so it cannot sniff again
-        Document doc = parser.parseInput(decoded.text(), baseUri);
-        doc.outputSettings().charset(documentCharset(decoded.decision().encoding()));
-        return new ParsedHtml(doc, decoded.decision());
+        EncodingDecision decision = sniff(body, contentTypes);
+        int start = decision.source() == DecisionSource.BOM ? bomLength(decision.encoding()) : 0;
+        // jsoup gets characters, never bytes, so it cannot sniff again; it reads them as they are
+        // decoded, a chunk at a time, so the whole text is never held twice
+        DecodingReader text = new DecodingReader(body, start, body.length - start, decision.encoding().newDecoder());
+        Document doc = parser.parseInput(text, baseUri);
+        drain(text); // jsoup stops at the end of the document; count the errors of every byte
+        doc.outputSettings().charset(documentCharset(decision.encoding()));
+        int errors = (int) Math.min(Integer.MAX_VALUE, text.errors());
+        return new ParsedHtml(doc, decision.withReplacementCount(errors));
     }
 
     /** The charset a document reports and serialises with: replacement has no encoder, so UTF-8. */
     static Charset documentCharset(Encoding encoding) {
         return encoding == Encoding.REPLACEMENT ? StandardCharsets.UTF_8 : encoding.charset();
+    }
+
+    private static void drain(DecodingReader text) {
+        char[] rest = new char[1024];
+        while (text.read(rest, 0, rest.length) >= 0) {
+            // decoded only to count errors in any bytes jsoup did not read
+        }
     }
 
     private static byte[] bodyOf(Connection.Response response) {

@@ -22,6 +22,8 @@ class ParseFuzzTest {
         Document doc = parsed.document();
         assertNotNull(doc);
         SniffFuzzTest.checkDecision(in, parsed.decision());
+        // parsing reads the text through a Reader; it counts the same errors as decoding it whole
+        assertEquals(parser.decode(in.body(), in.contentType()).decision(), parsed.decision());
         assertEquals(BrowserCharsetParser.documentCharset(parsed.decision().encoding()), doc.charset());
         doc.html(); // serialising in the document's charset never throws
     }

@@ -2,6 +2,7 @@ package io.github.jsoupcharset.cli;
 
 import io.github.jsoupcharset.DecisionSource;
 
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -17,9 +18,9 @@ import java.util.TreeMap;
  *
  * <p>A mutable accumulator, not thread-safe: give each thread (or partition) its own and
  * {@link #merge} them. Its memory grows with the number of top-level domains and encodings, never
- * with the number of pages.
+ * with the number of pages. Serializable, so that a batch job can send each task's table to be merged.
  */
-public final class AuditTable {
+public final class AuditTable implements Serializable {
 
     /**
      * One row of the table (a snapshot).
@@ -40,7 +41,7 @@ public final class AuditTable {
         }
     }
 
-    private static final class Counts {
+    private static final class Counts implements Serializable {
         long pages;
         long notUtf8;
         final Map<String, Long> byEncoding = new TreeMap<>();

@@ -306,7 +306,8 @@ public final class Main {
             }
         }
         BufferedWriter lines = jsonl;
-        WarcAudit audit = new WarcAudit(err, maxBody, page -> {
+        WarcAudit audit = new WarcAudit(maxBody, message -> err.println("jsoup-charset: " + message));
+        boolean ok = audit.auditAll(files, terminal, err, page -> {
             table.add(page);
             if (lines != null) {
                 try {
@@ -317,7 +318,6 @@ public final class Main {
                 }
             }
         });
-        boolean ok = audit.auditAll(files, terminal);
         if (jsonl != null) {
             try {
                 jsonl.close();
@@ -327,10 +327,8 @@ public final class Main {
             }
         }
         out.print(table.render());
-        out.printf("%nrecords read %d: %d HTML pages audited, %d not HTML, %d not 2xx, %d over the size cap, "
-                        + "%d failed; %d of %d files could not be read to the end%n",
-                audit.records, audit.pages, audit.notHtml, audit.not2xx, audit.oversized, audit.failedRecords,
-                audit.failedFiles, files.size());
+        out.println();
+        out.print(audit.counts().summary());
         checkOut(out);
         return ok ? OK : FAILED;
     }

@@ -6,163 +6,337 @@ import org.netpreserve.jwarc.WarcReader;
 import org.netpreserve.jwarc.WarcRecord;
 import org.netpreserve.jwarc.WarcResponse;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.io.Serializable;
 import java.nio.channels.FileChannel;
+import java.nio.channels.ReadableByteChannel;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.NoSuchElementException;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
  * Streams the records of WARC files (gzip or plain) and audits every HTML response with
  * {@link PageAudit}: one record in memory at a time, bodies over a cap skipped and reported.
- * Failures are reported on stderr and counted; reading goes on with the next record (a broken HTTP
- * header) or the next file (a file that is not a WARC, or is truncated).
+ * Failures are reported and counted; reading goes on with the next record (a broken HTTP header)
+ * or the next file (a file that is not a WARC, or is truncated).
+ *
+ * <p>This is the one code path from WARC records to pages: the {@code audit} command reads local
+ * files with {@link #auditAll}; a batch job reads each file's stream (from HDFS, S3, …) with
+ * {@link #pages}, one {@code WarcAudit} per thread, and merges the {@link #counts()}. Not
+ * thread-safe.
  */
-final class WarcAudit {
-    private final PrintStream err;
-    private final long maxBody;
-    private final Consumer<PageAudit> sink;
-    private Progress progress;
+public final class WarcAudit {
 
-    long records;
-    long pages;
-    long notHtml;
-    long not2xx;
-    long oversized;
-    long failedRecords;
-    long failedFiles;
+    /**
+     * What became of the records of an audit: mutable, {@link #merge mergeable} and serializable, so
+     * that a batch job can add up the counts of its tasks.
+     */
+    public static final class Counts implements Serializable {
+        private long files;
+        private long records;
+        private long pages;
+        private long notHtml;
+        private long not2xx;
+        private long oversized;
+        private long failedRecords;
+        private long failedFiles;
+
+        /** WARC files started (a missing file included). */
+        public long files() {
+            return files;
+        }
+
+        /** WARC records read. */
+        public long records() {
+            return records;
+        }
+
+        /** HTML pages audited. */
+        public long pages() {
+            return pages;
+        }
+
+        /** Records that were not an HTTP response with an HTML body. */
+        public long notHtml() {
+            return notHtml;
+        }
+
+        /** HTTP responses whose status was not 2xx. */
+        public long not2xx() {
+            return not2xx;
+        }
+
+        /** HTML bodies over the size cap, skipped. */
+        public long oversized() {
+            return oversized;
+        }
+
+        /** Records that could not be audited (a broken HTTP header, an unreadable body), skipped. */
+        public long failedRecords() {
+            return failedRecords;
+        }
+
+        /** Files that could not be read to the end. */
+        public long failedFiles() {
+            return failedFiles;
+        }
+
+        /** Whether nothing failed. */
+        public boolean ok() {
+            return failedRecords == 0 && failedFiles == 0;
+        }
+
+        /** Adds everything another tally counted; returns this one. */
+        public Counts merge(Counts other) {
+            Objects.requireNonNull(other, "other must not be null");
+            files += other.files;
+            records += other.records;
+            pages += other.pages;
+            notHtml += other.notHtml;
+            not2xx += other.not2xx;
+            oversized += other.oversized;
+            failedRecords += other.failedRecords;
+            failedFiles += other.failedFiles;
+            return this;
+        }
+
+        /** The line the {@code audit} command prints after the table (with a line break). */
+        public String summary() {
+            return String.format("records read %d: %d HTML pages audited, %d not HTML, %d not 2xx, %d over the size cap, "
+                            + "%d failed; %d of %d files could not be read to the end%n",
+                    records, pages, notHtml, not2xx, oversized, failedRecords, failedFiles, files);
+        }
+    }
+
+    private final long maxBody;
+    private final Consumer<String> failures;
+    private final Counts counts = new Counts();
+    private Progress progress;
     private long bytesBefore;
 
     /**
      * @param maxBody the largest body audited, in bytes; larger ones are skipped and reported
-     * @param sink receives every page's audit, in order
+     * @param failures receives a message for every failure (file or record), e.g.
+     *     {@code "a.warc.gz: record at offset 1234 (https://…): broken HTTP header block: …; record skipped"}
      */
-    WarcAudit(PrintStream err, long maxBody, Consumer<PageAudit> sink) {
-        this.err = err;
+    public WarcAudit(long maxBody, Consumer<String> failures) {
+        if (maxBody < 0) throw new IllegalArgumentException("maxBody must not be negative: " + maxBody);
         this.maxBody = maxBody;
-        this.sink = sink;
+        this.failures = Objects.requireNonNull(failures, "failures must not be null");
     }
 
-    /** Audits every file in turn; returns true if nothing failed. */
-    boolean auditAll(List<Path> files, boolean terminal) {
+    /** The counts so far (live: this audit keeps adding to them). */
+    public Counts counts() {
+        return counts;
+    }
+
+    /** Audits every file in turn, giving each page to the sink; returns true if nothing failed. */
+    boolean auditAll(List<Path> files, boolean terminal, PrintStream err, Consumer<PageAudit> sink) {
         long total = 0;
         for (Path f : files) total += f.toFile().length();
         progress = new Progress(err, terminal, total);
         for (Path f : files) {
-            auditFile(f);
+            auditFile(f, sink);
             bytesBefore += f.toFile().length();
         }
-        progress.finish(records, pages, bytesBefore);
-        return failedRecords == 0 && failedFiles == 0;
+        progress.finish(counts.records, counts.pages, bytesBefore);
+        return counts.ok();
     }
 
-    private void auditFile(Path file) {
+    private void auditFile(Path file, Consumer<PageAudit> sink) {
         FileChannel channel;
         try {
             channel = FileChannel.open(file, StandardOpenOption.READ);
         } catch (NoSuchFileException e) {
+            counts.files++;
             fail(file + ": no such file");
-            failedFiles++;
+            counts.failedFiles++;
             return;
         } catch (IOException e) {
+            counts.files++;
             fail(file + ": cannot open: " + Main.describe(e));
-            failedFiles++;
+            counts.failedFiles++;
             return;
         }
-        try (WarcReader reader = new WarcReader(channel)) {
-            long inThisFile = 0;
-            while (true) {
-                Optional<WarcRecord> next;
-                try {
-                    next = reader.next();
-                } catch (IOException | RuntimeException e) {
-                    fail(file + ": " + (inThisFile == 0 ? "not a readable WARC file" : "truncated or corrupt after offset " + reader.position())
-                            + ": " + Main.describe(e) + "; the rest of this file is skipped");
-                    failedFiles++;
-                    return;
-                }
-                if (next.isEmpty()) return;
-                records++;
-                inThisFile++;
-                if (!auditRecord(file, reader.position(), next.get())) {
-                    failedFiles++;
-                    return;
-                }
-                progress.update(records, pages, bytesBefore + reader.position());
-            }
-        } catch (IOException e) {
-            fail(file + ": " + Main.describe(e)); // from opening (reading the first bytes) or closing
-            failedFiles++;
+        try (Pages pages = pages(file.toString(), channel)) {
+            while (pages.hasNext()) sink.accept(pages.next());
         }
     }
 
-    /** Audits one record; returns false if the file cannot be read any further. */
-    private boolean auditRecord(Path file, long offset, WarcRecord record) {
-        if (!(record instanceof WarcResponse response)) {
-            notHtml++;
-            return true;
+    /**
+     * The HTML pages of one WARC file (gzip or plain), each audited with {@link PageAudit#of} as the
+     * iterator reaches it: one record in memory at a time, whatever the size of the file. Every record
+     * is counted in {@link #counts()}; failures are reported and counted, as for the command. The
+     * channel is closed when the iterator is exhausted, or by {@link Pages#close()}.
+     *
+     * @param name the file's name in failure messages, e.g. its path or URI
+     * @param channel the file's bytes from the start, e.g. {@code Channels.newChannel(inputStream)}
+     */
+    public Pages pages(String name, ReadableByteChannel channel) {
+        Objects.requireNonNull(name, "name must not be null");
+        Objects.requireNonNull(channel, "channel must not be null");
+        counts.files++;
+        return new Pages(name, channel);
+    }
+
+    /** The audited HTML pages of one WARC file, read as the iteration advances. */
+    public final class Pages implements Iterator<PageAudit>, Closeable {
+        private final String name;
+        private final ReadableByteChannel channel;
+        private WarcReader reader;
+        private long inThisFile;
+        private PageAudit next;
+        private boolean done;
+        private boolean closed;
+        private boolean failed;
+
+        private Pages(String name, ReadableByteChannel channel) {
+            this.name = name;
+            this.channel = channel;
         }
-        String where = file + ": record at offset " + offset + " (" + response.target() + ")";
-        HttpResponse http;
-        try {
-            if (!response.contentType().base().toString().equals("application/http")) {
-                notHtml++; // dns:, whois: and other non-HTTP responses
+
+        @Override
+        public boolean hasNext() {
+            while (next == null && !done) advance();
+            return next != null;
+        }
+
+        @Override
+        public PageAudit next() {
+            if (!hasNext()) throw new NoSuchElementException();
+            PageAudit page = next;
+            next = null;
+            return page;
+        }
+
+        /** Closes the file (the iteration ends there); reports a failure to close. Idempotent. */
+        @Override
+        public void close() {
+            if (closed) return;
+            closed = true;
+            done = true;
+            next = null;
+            try {
+                if (reader != null) reader.close(); // closes the channel
+                else channel.close();
+            } catch (IOException e) {
+                fileFailed(name + ": " + Main.describe(e));
+            }
+        }
+
+        /** Reads one record (or fails, or ends the file). */
+        private void advance() {
+            if (reader == null) {
+                try {
+                    reader = new WarcReader(channel);
+                } catch (IOException e) {
+                    fileFailed(name + ": " + Main.describe(e)); // reading the first bytes
+                    close();
+                    return;
+                }
+            }
+            Optional<WarcRecord> record;
+            try {
+                record = reader.next();
+            } catch (IOException | RuntimeException e) {
+                fileFailed(name + ": " + (inThisFile == 0 ? "not a readable WARC file" : "truncated or corrupt after offset " + reader.position())
+                        + ": " + Main.describe(e) + "; the rest of this file is skipped");
+                close();
+                return;
+            }
+            if (record.isEmpty()) {
+                close();
+                return;
+            }
+            counts.records++;
+            inThisFile++;
+            if (!auditRecord(reader.position(), record.get())) {
+                counts.failedFiles++;
+                failed = true;
+                close();
+                return;
+            }
+            if (progress != null) progress.update(counts.records, counts.pages, bytesBefore + reader.position());
+        }
+
+        private void fileFailed(String message) {
+            fail(message);
+            if (!failed) counts.failedFiles++; // a file counts once, however it failed
+            failed = true;
+        }
+
+        /** Audits one record, leaving a page in {@code next}; returns false if the file cannot be read any further. */
+        private boolean auditRecord(long offset, WarcRecord record) {
+            if (!(record instanceof WarcResponse response)) {
+                counts.notHtml++;
                 return true;
             }
-            http = response.http();
-        } catch (ParsingException | IllegalArgumentException e) {
-            fail(where + ": broken HTTP header block: " + Main.describe(e) + "; record skipped");
-            failedRecords++;
+            String where = name + ": record at offset " + offset + " (" + response.target() + ")";
+            HttpResponse http;
+            try {
+                if (!response.contentType().base().toString().equals("application/http")) {
+                    counts.notHtml++; // dns:, whois: and other non-HTTP responses
+                    return true;
+                }
+                http = response.http();
+            } catch (ParsingException | IllegalArgumentException e) {
+                fail(where + ": broken HTTP header block: " + Main.describe(e) + "; record skipped");
+                counts.failedRecords++;
+                return true;
+            } catch (IOException e) {
+                fail(where + ": " + Main.describe(e) + "; the rest of this file is skipped");
+                return false;
+            }
+            if (http.status() < 200 || http.status() > 299) {
+                counts.not2xx++;
+                return true;
+            }
+            List<String> contentTypes = http.headers().all("Content-Type");
+            byte[] body;
+            try (InputStream in = http.bodyDecoded().stream()) {
+                body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBody + 1));
+            } catch (IOException | RuntimeException e) {
+                fail(where + ": cannot read the body: " + Main.describe(e) + "; record skipped");
+                counts.failedRecords++;
+                return true;
+            }
+            if (!isHtml(contentTypes, body)) {
+                counts.notHtml++;
+                return true;
+            }
+            if (body.length > maxBody) {
+                fail(where + ": body over " + maxBody + " bytes; record skipped (see --max-body)");
+                counts.oversized++;
+                return true;
+            }
+            PageAudit page;
+            try {
+                page = PageAudit.of(response.target(), contentTypes, body);
+            } catch (RuntimeException | StackOverflowError e) {
+                fail(where + ": audit failed: " + Main.describe(e) + "; record skipped");
+                counts.failedRecords++;
+                return true;
+            }
+            counts.pages++;
+            next = page;
             return true;
-        } catch (IOException e) {
-            fail(where + ": " + Main.describe(e) + "; the rest of this file is skipped");
-            return false;
         }
-        if (http.status() < 200 || http.status() > 299) {
-            not2xx++;
-            return true;
-        }
-        List<String> contentTypes = http.headers().all("Content-Type");
-        byte[] body;
-        try (InputStream in = http.bodyDecoded().stream()) {
-            body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBody + 1));
-        } catch (IOException | RuntimeException e) {
-            fail(where + ": cannot read the body: " + Main.describe(e) + "; record skipped");
-            failedRecords++;
-            return true;
-        }
-        if (!isHtml(contentTypes, body)) {
-            notHtml++;
-            return true;
-        }
-        if (body.length > maxBody) {
-            fail(where + ": body over " + maxBody + " bytes; record skipped (see --max-body)");
-            oversized++;
-            return true;
-        }
-        PageAudit page;
-        try {
-            page = PageAudit.of(response.target(), contentTypes, body);
-        } catch (RuntimeException | StackOverflowError e) {
-            fail(where + ": audit failed: " + Main.describe(e) + "; record skipped");
-            failedRecords++;
-            return true;
-        }
-        pages++;
-        sink.accept(page);
-        return true;
     }
 
     private void fail(String message) {
-        progress.interrupt();
-        err.println("jsoup-charset: " + message);
+        if (progress != null) progress.interrupt();
+        failures.accept(message);
     }
 
     /**

@@ -19,6 +19,17 @@ public abstract class Decoder {
      */
     public abstract void decode(byte[] src, int off, int len, boolean last, StringBuilder out);
 
+    /**
+     * Decodes a whole stream, {@code len} bytes of {@code src} from {@code off}, end-of-queue
+     * included, into a String. Decoders override this with faster paths that give the same text
+     * and count the same errors.
+     */
+    public String decodeAll(byte[] src, int off, int len) {
+        StringBuilder out = new StringBuilder(len);
+        decode(src, off, len, true, out);
+        return out.toString();
+    }
+
     /** The number of errors so far; each produced exactly one U+FFFD. */
     public final long errors() {
         return errors;

@@ -22,6 +22,15 @@ public final class Decoders {
     }
 
     /**
+     * Decodes a whole stream with a new decoder for the encoding with this canonical WHATWG name.
+     *
+     * @throws IllegalArgumentException if no encoding has that canonical name
+     */
+    public static String decodeToString(String encodingName, byte[] src, int off, int len) {
+        return newDecoder(encodingName).decodeAll(src, off, len);
+    }
+
+    /**
      * The charset for the encoding with this canonical WHATWG name: the shared
      * {@code x-whatwg-<name>} {@link WhatwgCharset}.
      *

@@ -7,7 +7,7 @@ final class SingleByteDecoder extends Decoder {
     private static final int CHUNK = 8192;
 
     private final char[] index; // bytes 0x80-0xFF; U+FFFD where the index has no code point
-    private final char[] buf = new char[CHUNK];
+    private char[] buf = new char[0]; // grown to the chunk size on first use
 
     /** @param index the 128 code points of bytes 0x80-0xFF (shared, never modified) */
     SingleByteDecoder(char[] index) {
@@ -15,11 +15,31 @@ final class SingleByteDecoder extends Decoder {
         this.index = index;
     }
 
+    /** One char per byte, straight into an array the size of the text (a single copy into the String). */
+    @Override
+    public String decodeAll(byte[] src, int off, int len) {
+        Objects.checkFromIndexSize(off, len, src.length);
+        char[] index = this.index;
+        char[] out = new char[len];
+        for (int i = 0; i < len; i++) {
+            int b = src[off + i];
+            if (b >= 0) {
+                out[i] = (char) b;
+            } else {
+                char c = index[b + 128];
+                if (c == '\uFFFD') errorAt(i);
+                out[i] = c;
+            }
+        }
+        return new String(out);
+    }
+
     @Override
     public void decode(byte[] src, int off, int len, boolean last, StringBuilder out) {
         Objects.checkFromIndexSize(off, len, src.length);
         // 1. If byte is end-of-queue, return finished: nothing is ever pending.
         char[] index = this.index;
+        if (buf.length < Math.min(CHUNK, len)) buf = new char[Math.min(CHUNK, len)];
         char[] buf = this.buf;
         int end = off + len;
         while (off < end) {

@@ -215,6 +215,32 @@ final class TextEvidence {
      * evidence: its n-gram models know languages our exemplar sets cannot tell apart.
      */
     static double score(CharSequence text, long errors, Candidate candidate, int icuConfidence) {
+        char[] chars = new char[text.length()];
+        for (int i = 0; i < chars.length; i++) chars[i] = text.charAt(i);
+        return parts(chars, chars.length, errors, candidate).score(candidate, icuConfidence);
+    }
+
+    /**
+     * What a score is made of, before ICU4J's opinion is added: the letters in the best language's
+     * exemplar sets, all letters weighed, implausible and positive shapes, C1 controls, errors.
+     */
+    record Parts(double best, int letters, int implausible, int positive, int c1, long errors) {
+        /** The score with ICU4J's confidence (0-100) in the candidate. */
+        double score(Candidate candidate, int icuConfidence) {
+            int w = candidate.weight();
+            return w * (best - (letters - best) - 3.0 * implausible + positive
+                    + ICU_WEIGHT * letters * icuConfidence / 100.0)
+                    - 5.0 * c1 - 8.0 * errors + candidate.prior();
+        }
+
+        /** The most ICU4J's opinion can add to the score (at confidence 100). */
+        double icuCeiling(Candidate candidate) {
+            return candidate.weight() * ICU_WEIGHT * letters;
+        }
+    }
+
+    /** The parts of the score of decoded text {@code text[0, n)} (UTF-16, surrogate pairs allowed). */
+    static Parts parts(char[] text, int n, long errors, Candidate candidate) {
         Exemplar[] langs = new Exemplar[candidate.languages().length];
         for (int i = 0; i < langs.length; i++) langs[i] = Exemplars.SETS.get(candidate.languages()[i]);
         double[] hits = new double[langs.length];
@@ -226,12 +252,11 @@ final class TextEvidence {
         int prevFlags = 0;
         int prevPrev = ' ';
         int prevPrevFlags = 0;
-        int n = text.length();
-        int c = n == 0 ? ' ' : Character.codePointAt(text, 0);
+        int c = n == 0 ? ' ' : Character.codePointAt(text, 0, n);
         int flags = Props.flags(c);
         for (int i = 0; i < n; ) {
             int len = Character.charCount(c);
-            int next = i + len < n ? Character.codePointAt(text, i + len) : ' ';
+            int next = i + len < n ? Character.codePointAt(text, i + len, n) : ' ';
             int nextFlags = next < 0x80 ? Props.FLAGS[next] : Props.flags(next);
             if (c >= 0x80 && c != 0xFFFD) {
                 if (c <= 0x9F) {
@@ -244,13 +269,10 @@ final class TextEvidence {
                         letters++;
                         for (int k = 0; k < langs.length; k++) hits[k] += langs[k].weight(c);
                     }
-                    if ((flags & Props.MARK) != 0 && ((prevFlags & Props.LETTER) == 0
-                            || (prevFlags & Props.MARK) != 0 && (prevPrevFlags & Props.MARK) != 0)) implausible++;
-                    if (c >= 0x0E00 && c <= 0x0E7F && !plausibleThai(prevPrev, prev, c, next)) implausible++;
+                    implausible += letterMisfits(prevPrev, prevFlags, prevPrevFlags, prev, c, flags, next, nextFlags);
                     int position = positional(prevFlags, c, nextFlags);
                     if (position > 0) positive++;
                     else if (position < 0) implausible++;
-                    if ((prevFlags & Props.LETTER) != 0) implausible += shapeMisfit(prev, prevFlags, c, flags);
                 } else if ((flags & Props.SYMBOL) != 0 && ((prevFlags | nextFlags) & Props.LETTER) != 0) {
                     implausible++;
                 }
@@ -267,10 +289,134 @@ final class TextEvidence {
         }
         double best = 0;
         for (double h : hits) best = Math.max(best, h);
-        int w = candidate.weight();
-        return w * (best - (letters - best) - 3.0 * implausible + positive
-                + ICU_WEIGHT * letters * icuConfidence / 100.0)
-                - 5.0 * c1 - 8.0 * errors + candidate.prior();
+        return new Parts(best, letters, implausible, positive, c1, errors);
+    }
+
+    /** Marks without a base, broken Thai orthography, and shape misfits with the letter before. */
+    private static int letterMisfits(int prevPrev, int prevFlags, int prevPrevFlags, int prev, int c, int flags,
+            int next, int nextFlags) {
+        int implausible = 0;
+        if ((flags & Props.MARK) != 0 && ((prevFlags & Props.LETTER) == 0
+                || (prevFlags & Props.MARK) != 0 && (prevPrevFlags & Props.MARK) != 0)) implausible++;
+        if (c >= 0x0E00 && c <= 0x0E7F && !plausibleThai(prevPrev, prev, c, next)) implausible++;
+        if ((prevFlags & Props.LETTER) != 0) implausible += shapeMisfit(prev, prevFlags, c, flags);
+        return implausible;
+    }
+
+    /**
+     * A single-byte candidate's decoding at a glance: the character of every byte and its
+     * properties, and how much each byte's character counts for each of the candidate's languages.
+     */
+    private static final class ByteTable {
+        final char[] chars = new char[256];
+        final byte[] flags = new byte[256];
+        final double[][] weights; // [language][byte]
+
+        ByteTable(Candidate candidate) {
+            char[] index = ((WhatwgCharset) Decoders.charset(candidate.encoding().name())).singleByteIndex();
+            for (int b = 0; b < 256; b++) {
+                chars[b] = b < 0x80 ? (char) b : index[b - 0x80];
+                flags[b] = Props.FLAGS[chars[b]];
+            }
+            String[] languages = candidate.languages();
+            weights = new double[languages.length][256];
+            for (int k = 0; k < languages.length; k++) {
+                Exemplar e = Exemplars.SETS.get(languages[k]);
+                for (int b = 0x80; b < 256; b++) weights[k][b] = e.weight(chars[b]);
+            }
+        }
+    }
+
+    /** Byte tables of the single-byte candidates, built on first use. */
+    private static final class ByteTables {
+        static final Map<Encoding, ByteTable> TABLES = build();
+
+        private static Map<Encoding, ByteTable> build() {
+            Map<Encoding, ByteTable> tables = new HashMap<>();
+            for (Candidate c : CANDIDATES) {
+                if (c.weight() == 1) tables.put(c.encoding(), new ByteTable(c));
+            }
+            return tables;
+        }
+    }
+
+    /**
+     * {@link #parts} of a single-byte candidate's decoding of {@code text[0, n)}, computed straight
+     * from the bytes: the same steps, with each byte's character and properties from its table and
+     * the exemplar hits counted per byte value ({@code byteLetters}, 256 entries, left zeroed).
+     * Only non-ASCII bytes and the ASCII byte after each count (ASCII between ASCII adds nothing),
+     * so only those are visited: {@code nonAscii[0, count)} are the non-ASCII bytes' offsets.
+     */
+    static Parts singleByteParts(byte[] text, int n, int[] nonAscii, int count, Candidate candidate,
+            int[] byteLetters) {
+        ByteTable t = ByteTables.TABLES.get(candidate.encoding());
+        char[] chars = t.chars;
+        byte[] table = t.flags;
+        int letters = 0;
+        int implausible = 0;
+        int positive = 0;
+        int c1 = 0;
+        long errors = 0;
+        for (int k = 0; k < count; k++) {
+            int i = nonAscii[k];
+            if (i >= n) break;
+            int b = text[i] & 0xFF;
+            int c = chars[b];
+            int flags = table[b];
+            // the neighbours, as the sequential scan sees them: ' ' with no flags before the start
+            // and ' ' after the end
+            int prev = ' ';
+            int prevFlags = 0;
+            int prevPrev = ' ';
+            int prevPrevFlags = 0;
+            if (i >= 1) {
+                int pb = text[i - 1] & 0xFF;
+                prev = chars[pb];
+                prevFlags = table[pb];
+                if (i >= 2) {
+                    int ppb = text[i - 2] & 0xFF;
+                    prevPrev = chars[ppb];
+                    prevPrevFlags = table[ppb];
+                }
+            }
+            int nb = i + 1 < n ? text[i + 1] & 0xFF : ' ';
+            int next = chars[nb];
+            int nextFlags = table[nb];
+            if (c == 0xFFFD) {
+                errors++; // an unmapped byte: the decoder's error
+            } else if (c <= 0x9F) {
+                c1++;
+            } else if ((flags & Props.LETTER) != 0) {
+                // a lone letter between non-letters ("Ј825") says little in alphabetic scripts
+                boolean lone = (prevFlags & Props.LETTER) == 0 && (nextFlags & Props.LETTER) == 0
+                        && (flags & Props.LONE_RARE) != 0;
+                if (!lone) {
+                    letters++;
+                    byteLetters[b]++;
+                }
+                implausible += letterMisfits(prevPrev, prevFlags, prevPrevFlags, prev, c, flags, next, nextFlags);
+                int position = positional(prevFlags, c, nextFlags);
+                if (position > 0) positive++;
+                else if (position < 0) implausible++;
+            } else if ((flags & Props.SYMBOL) != 0 && ((prevFlags | nextFlags) & Props.LETTER) != 0) {
+                implausible++;
+            }
+            // an ASCII letter right after a non-ASCII letter
+            if (nb < 0x80 && i + 1 < n && (nextFlags & Props.LETTER) != 0 && (flags & Props.LETTER) != 0) {
+                implausible += shapeMisfit(c, flags, next, nextFlags);
+            }
+        }
+        // the exemplar hits, per language, from the letters counted per byte (sums of halves: exact)
+        double best = 0;
+        for (double[] weights : t.weights) {
+            double hits = 0;
+            for (int v = 0x80; v < 256; v++) {
+                if (byteLetters[v] != 0) hits += byteLetters[v] * weights[v];
+            }
+            best = Math.max(best, hits);
+        }
+        java.util.Arrays.fill(byteLetters, 0);
+        return new Parts(best, letters, implausible, positive, c1, errors);
     }
 
     /** Two adjacent letters of different scripts, or a capital after a small letter: 1 each. */
@@ -328,13 +474,41 @@ final class TextEvidence {
     /** How much of the letter count ICU4J's full confidence is worth. */
     static final double ICU_WEIGHT = 0.2;
 
+    /**
+     * The encodings ICU4J can name (as {@link #icuConfidences} maps them): the others never get
+     * its confidence. Its ISO-8859 recognisers answer windows-125x instead when they see C1 bytes.
+     */
+    static final java.util.Set<Encoding> ICU_NAMES = icuNames();
+
+    private static java.util.Set<Encoding> icuNames() {
+        java.util.Set<Encoding> names = new java.util.HashSet<>();
+        for (String name : CharsetDetector.getAllDetectableCharsets()) names.addAll(icuResults(name));
+        return java.util.Set.copyOf(names);
+    }
+
     /** A ranked result. */
     record Scored(Encoding encoding, double score) {}
 
     /** ICU4J's confidence per WHATWG encoding (the best it gives for any label of it). */
     static Map<Encoding, Integer> icuConfidences(byte[] text, int len) {
+        return icuConfidences(text, len, null);
+    }
+
+    /**
+     * ICU4J's confidence in the encodings {@code wanted} (all if null), running only the
+     * recognisers that can name one of them: each recogniser's confidence is its own, whichever
+     * others run.
+     */
+    static Map<Encoding, Integer> icuConfidences(byte[] text, int len, java.util.Set<Encoding> wanted) {
         Map<Encoding, Integer> result = new HashMap<>();
         CharsetDetector detector = new CharsetDetector();
+        if (wanted != null) {
+            for (String name : CharsetDetector.getAllDetectableCharsets()) {
+                boolean useful = false;
+                for (Encoding e : icuResults(name)) useful |= wanted.contains(e);
+                detector.setDetectableCharset(name, useful);
+            }
+        }
         detector.setText(len == text.length ? text : java.util.Arrays.copyOf(text, len));
         CharsetMatch[] matches = detector.detectAll();
         if (matches == null) return result;
@@ -345,23 +519,118 @@ final class TextEvidence {
         return result;
     }
 
+    /** The WHATWG encodings a recogniser named {@code name} can answer (ISO-8859 ones: windows-125x too). */
+    static java.util.Set<Encoding> icuResults(String name) {
+        java.util.Set<Encoding> results = new java.util.HashSet<>();
+        List<String> labels = new ArrayList<>(List.of(name));
+        String windows = Map.of("ISO-8859-1", "windows-1252", "ISO-8859-2", "windows-1250", "ISO-8859-7",
+                "windows-1253", "ISO-8859-8", "windows-1255", "ISO-8859-8-I", "windows-1255", "ISO-8859-9",
+                "windows-1254").get(name);
+        if (windows != null) labels.add(windows);
+        for (String label : labels) {
+            Encoding.forLabel(label).ifPresent(e -> results.add(e == Encoding.GB18030 ? Encoding.GBK : e));
+        }
+        return results;
+    }
+
     /** Every candidate scored on {@code text} (markup already removed), best first. */
     static List<Scored> rank(byte[] text, int len) {
+        return rank(text, len, false);
+    }
+
+    /**
+     * As {@link #rank(byte[], int)}; {@code alwaysIcu} runs every ICU4J recogniser on every text
+     * that reaches stage two (as detection did before it learnt to skip them), for tests.
+     */
+    static List<Scored> rank(byte[] text, int len, boolean alwaysIcu) {
+        Scratch scratch = new Scratch(text, len);
         // 1. every candidate on a short sample, without ICU4J: wrong decodings fall far behind fast
         int sampleLen = Math.min(len, SAMPLE_BYTES);
         List<Scored> first = new ArrayList<>();
-        for (Candidate c : CANDIDATES) first.add(new Scored(c.encoding(), scoreDecoding(text, sampleLen, c, 0)));
+        for (Candidate c : CANDIDATES) first.add(new Scored(c.encoding(), parts(text, sampleLen, c, scratch).score(c, 0)));
         first.sort(BEST_FIRST);
         if (sampleLen == len && first.get(0).score() - first.get(1).score() > DECISIVE) return first;
         // 2. the leaders on all the evidence, with ICU4J's opinion
-        Map<Encoding, Integer> icu = icuConfidences(text, len);
-        List<Scored> second = new ArrayList<>();
+        List<Candidate> finalists = new ArrayList<>();
+        List<Parts> finalParts = new ArrayList<>();
         for (Scored f : first.subList(0, FINALISTS)) {
             Candidate c = candidate(f.encoding());
-            second.add(new Scored(c.encoding(), scoreDecoding(text, len, c, icu.getOrDefault(c.encoding(), 0))));
+            finalists.add(c);
+            finalParts.add(parts(text, len, c, scratch));
+        }
+        Map<Encoding, Integer> icu = Map.of();
+        if (alwaysIcu || icuDecides(finalists, finalParts)) {
+            java.util.Set<Encoding> wanted = new java.util.HashSet<>();
+            for (Candidate c : finalists) wanted.add(c.encoding());
+            icu = icuConfidences(text, len, alwaysIcu ? null : wanted);
+        }
+        List<Scored> second = new ArrayList<>();
+        for (int i = 0; i < finalists.size(); i++) {
+            Candidate c = finalists.get(i);
+            second.add(new Scored(c.encoding(), finalParts.get(i).score(c, icu.getOrDefault(c.encoding(), 0))));
         }
         second.sort(BEST_FIRST);
         return second;
+    }
+
+    /**
+     * Whether ICU4J's opinion could change the winner: it only adds to scores, at most
+     * {@link Parts#icuCeiling}, so a leader ahead of every other finalist by more than that
+     * finalist's ceiling wins whatever ICU4J says, and its (costly) pass is skipped. The margin and
+     * runner-up are then those without ICU4J's opinion.
+     */
+    private static boolean icuDecides(List<Candidate> finalists, List<Parts> parts) {
+        int lead = 0;
+        for (int i = 1; i < finalists.size(); i++) {
+            // strictly greater: equal scores keep the candidates' order, as the stable sort does
+            if (parts.get(i).score(finalists.get(i), 0) > parts.get(lead).score(finalists.get(lead), 0)) lead = i;
+        }
+        double leader = parts.get(lead).score(finalists.get(lead), 0);
+        for (int i = 0; i < finalists.size(); i++) {
+            if (i == lead) continue;
+            Candidate c = finalists.get(i);
+            // an equal score could win on order, so only a strict lead is safe
+            double ceiling = ICU_NAMES.contains(c.encoding()) ? parts.get(i).icuCeiling(c) : 0;
+            if (parts.get(i).score(c, 0) + ceiling >= leader) return true;
+        }
+        return false;
+    }
+
+    /** Buffers one ranking reuses across candidates, and where the text's non-ASCII bytes are. */
+    private static final class Scratch {
+        final int[] byteLetters = new int[256];
+        final StringBuilder decoded;
+        final int[] nonAscii;
+        final int nonAsciiCount;
+        char[] chars;
+
+        Scratch(byte[] text, int len) {
+            decoded = new StringBuilder(len);
+            chars = new char[len];
+            int count = 0;
+            for (int i = 0; i < len; i++) {
+                if (text[i] < 0) count++;
+            }
+            nonAscii = new int[count];
+            for (int i = 0, k = 0; i < len; i++) {
+                if (text[i] < 0) nonAscii[k++] = i;
+            }
+            nonAsciiCount = count;
+        }
+    }
+
+    private static Parts parts(byte[] text, int len, Candidate c, Scratch scratch) {
+        if (c.weight() == 1) {
+            return singleByteParts(text, len, scratch.nonAscii, scratch.nonAsciiCount, c, scratch.byteLetters);
+        }
+        Decoder d = Decoders.newDecoder(c.encoding().name());
+        StringBuilder out = scratch.decoded;
+        out.setLength(0);
+        d.decode(text, 0, len, true, out);
+        int n = out.length();
+        if (scratch.chars.length < n) scratch.chars = new char[n];
+        out.getChars(0, n, scratch.chars, 0);
+        return parts(scratch.chars, n, d.errors(), c);
     }
 
     /** Stage one weighs this many bytes of text per candidate. */
@@ -373,13 +642,6 @@ final class TextEvidence {
 
     // stable: equal scores keep the candidates' order, which is by prevalence
     private static final java.util.Comparator<Scored> BEST_FIRST = (a, b) -> Double.compare(b.score(), a.score());
-
-    private static double scoreDecoding(byte[] text, int len, Candidate c, int icuConfidence) {
-        Decoder d = Decoders.newDecoder(c.encoding().name());
-        StringBuilder out = new StringBuilder(len);
-        d.decode(text, 0, len, true, out);
-        return score(out, d.errors(), c, icuConfidence);
-    }
 
     private static Candidate candidate(Encoding e) {
         for (Candidate c : CANDIDATES) {

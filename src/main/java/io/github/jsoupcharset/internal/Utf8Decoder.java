@@ -1,5 +1,6 @@
 package io.github.jsoupcharset.internal;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
 /**
@@ -19,7 +20,23 @@ final class Utf8Decoder extends Decoder {
 
     // every byte yields at most two chars (an error, then the restored byte again), and a
     // completed four-byte sequence two chars for four bytes
-    private final char[] buf = new char[2 * CHUNK + 2];
+    private char[] buf = new char[0]; // grown to fit the chunk on first use
+
+    /**
+     * The JDK's UTF-8 decoder (intrinsics for ASCII) when it finds the bytes valid: valid UTF-8
+     * has exactly one decoding, and the JDK replaces anything invalid (overlong forms, surrogates,
+     * truncated sequences) with U+FFFD, so output without U+FFFD came from valid bytes. Otherwise,
+     * or with a sequence pending from earlier input, the standard's steps below decide.
+     */
+    @Override
+    public String decodeAll(byte[] src, int off, int len) {
+        Objects.checkFromIndexSize(off, len, src.length);
+        if (bytesNeeded == 0) {
+            String s = new String(src, off, len, StandardCharsets.UTF_8);
+            if (s.indexOf('\uFFFD') < 0) return s;
+        }
+        return super.decodeAll(src, off, len);
+    }
 
     @Override
     public void decode(byte[] src, int off, int len, boolean last, StringBuilder out) {
@@ -27,6 +44,7 @@ final class Utf8Decoder extends Decoder {
         int end = off + len;
         while (off < end) {
             int n = Math.min(CHUNK, end - off);
+            if (buf.length < 2 * n + 2) buf = new char[2 * n + 2];
             decodeChunk(src, off, off + n, out);
             off += n;
         }

@@ -44,6 +44,11 @@ public final class WhatwgCharset extends Charset {
         return decoders.get();
     }
 
+    /** A single-byte charset's 128 code points of bytes 0x80-0xFF (shared: never modify), else null. */
+    char[] singleByteIndex() {
+        return family == Family.SINGLE_BYTE ? (char[]) indexIdentity : null;
+    }
+
     /**
      * Whether every character {@code cs} can encode this charset can encode too: the Unicode
      * charsets contain every charset; a single-byte charset contains itself, its twin with the same

@@ -1,4 +1,4 @@
-package benchmarks;
+package io.github.jsoupcharset.bench;
 
 import io.github.jsoupcharset.BrowserCharsetJsoup;
 import io.github.jsoupcharset.DecodedHtml;

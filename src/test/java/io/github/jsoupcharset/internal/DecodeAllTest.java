@@ -1,0 +1,52 @@
+package io.github.jsoupcharset.internal;
+
+import io.github.jsoupcharset.Encoding;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Random;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+
+/** {@link Decoder#decodeAll}'s fast paths give the text and error count of the streaming steps. */
+class DecodeAllTest {
+    private static void check(String encoding, byte[] bytes) {
+        for (int pad = 0; pad < 32; pad++) {
+            byte[] b = new byte[pad + bytes.length + 3];
+            java.util.Arrays.fill(b, (byte) 'a');
+            System.arraycopy(bytes, 0, b, pad + 1, bytes.length);
+            Decoder streaming = Decoders.newDecoder(encoding);
+            StringBuilder expected = new StringBuilder();
+            streaming.decode(b, 1, b.length - 2, true, expected);
+            Decoder whole = Decoders.newDecoder(encoding);
+            String actual = whole.decodeAll(b, 1, b.length - 2);
+            assertThat(encoding + " pad " + pad, actual, equalTo(expected.toString()));
+            assertThat(encoding + " pad " + pad + " errors", whole.errors(), equalTo(streaming.errors()));
+        }
+    }
+
+    @Test
+    void everyEncodingOnRandomBytes() {
+        Random random = new Random(7);
+        for (Encoding e : Encoding.all()) {
+            for (int round = 0; round < 20; round++) {
+                byte[] b = new byte[random.nextInt(200)];
+                random.nextBytes(b);
+                check(e.name(), b);
+            }
+        }
+    }
+
+    @Test
+    void utf8ValidInvalidAndTruncated() {
+        check("UTF-8", "caf\u00e9 \u043f\u0440\u0438\u0432\u0435\u0442 \ud83d\ude00 \ufffd".getBytes(StandardCharsets.UTF_8));
+        String[] hex = {"ed a0 80", "c0 af", "f4 90 80 80", "e1 80 41", "f0 9f 98", "e2 82", "80", "ff fe", "ef bf bd"};
+        for (String h : hex) {
+            String[] parts = h.split(" ");
+            byte[] b = new byte[parts.length];
+            for (int i = 0; i < parts.length; i++) b[i] = (byte) Integer.parseInt(parts[i], 16);
+            check("UTF-8", b);
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package io.github.jsoupcharset.internal;
+
+import io.github.jsoupcharset.Encoding;
+import io.github.jsoupcharset.detection.DetectionCorpus;
+import io.github.jsoupcharset.SharedData;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.greaterThan;
+
+/**
+ * The shortcuts detection takes for speed give what the plain computation gives, on every page of
+ * the development set: the byte-table scoring of single-byte candidates equals scoring their
+ * decoded text, ICU4J's pass is skipped only when it cannot change the winner, and running only
+ * the recognisers that can name a finalist gives the finalists the same confidences.
+ */
+class TextEvidenceTest {
+    private static List<DetectionCorpus.Case> cases;
+
+    @BeforeAll
+    static void load() throws IOException {
+        cases = DetectionCorpus.load(SharedData.file("corpus/chardet"));
+    }
+
+    /** The text detection weighs for a page, as {@link Detector#guess} extracts it. */
+    private static byte[] text(byte[] page) {
+        byte[] out = new byte[page.length];
+        int n = Detector.withoutMarkup(page, 0, page.length, out);
+        return java.util.Arrays.copyOf(out, Math.min(n, Detector.EVIDENCE_BYTES));
+    }
+
+    @Test
+    void byteTableScoringEqualsScoringTheDecodedText() {
+        int compared = 0;
+        for (DetectionCorpus.Case c : cases.subList(0, Math.min(cases.size(), 120))) {
+            byte[] text = text(c.bytes());
+            int[] nonAscii = new int[text.length];
+            int count = 0;
+            for (int i = 0; i < text.length; i++) if (text[i] < 0) nonAscii[count++] = i;
+            for (TextEvidence.Candidate cand : TextEvidence.CANDIDATES) {
+                if (cand.weight() != 1) continue;
+                Decoder d = Decoders.newDecoder(cand.encoding().name());
+                StringBuilder sb = new StringBuilder();
+                d.decode(text, 0, text.length, true, sb);
+                char[] chars = sb.toString().toCharArray();
+                TextEvidence.Parts plain = TextEvidence.parts(chars, chars.length, d.errors(), cand);
+                TextEvidence.Parts fast = TextEvidence.singleByteParts(text, text.length, nonAscii, count, cand, new int[256]);
+                assertThat(c.path() + " as " + cand.encoding(), fast, equalTo(plain));
+                compared++;
+            }
+        }
+        assertThat(compared, greaterThan(1000));
+    }
+
+    @Test
+    void skippingIcuNeverChangesTheWinner() {
+        for (DetectionCorpus.Case c : cases) {
+            byte[] text = text(c.bytes());
+            if (text.length == 0) continue;
+            Encoding fast = TextEvidence.rank(text, text.length).get(0).encoding();
+            Encoding full = TextEvidence.rank(text, text.length, true).get(0).encoding();
+            assertThat(c.path(), fast, equalTo(full));
+        }
+    }
+
+    @Test
+    void runningSomeRecognisersGivesTheirConfidencesUnchanged() {
+        Set<Encoding> wanted = Set.of(Encoding.WINDOWS_1251, Encoding.KOI8_R, Encoding.WINDOWS_1250, Encoding.GBK,
+                Encoding.WINDOWS_1255);
+        for (DetectionCorpus.Case c : cases.subList(0, Math.min(cases.size(), 150))) {
+            byte[] text = text(c.bytes());
+            Map<Encoding, Integer> all = TextEvidence.icuConfidences(text, text.length);
+            Map<Encoding, Integer> some = TextEvidence.icuConfidences(text, text.length, wanted);
+            for (Encoding e : wanted) assertThat(c.path() + " " + e, some.get(e), equalTo(all.get(e)));
+        }
+    }
+
+    @Test
+    void everyEncodingIcuNamesIsKnownToBeNameable() {
+        byte[] text = "Ceci est un texte fran\u00e7ais, \u00e0 peine \u00e9crit.".getBytes(StandardCharsets.ISO_8859_1);
+        for (String name : com.ibm.icu.text.CharsetDetector.getAllDetectableCharsets()) {
+            assertThat(name, TextEvidence.ICU_NAMES.containsAll(TextEvidence.icuResults(name)), equalTo(true));
+        }
+        for (Encoding e : TextEvidence.icuConfidences(text, text.length).keySet()) {
+            assertThat(e.name(), TextEvidence.ICU_NAMES.contains(e), equalTo(true));
+        }
+    }
+}
