@@ -29,9 +29,10 @@ import java.util.function.Supplier;
  *       bytes, then gives "A");
  *   <li>a restored byte that the decoder keeps as the start of a new sequence is not part of the
  *       report (UTF-8 {@code D4 D6 FC}: D4, then D6, then FC, one byte each);
- *   <li>two errors found at one byte (UTF-8 {@code ED A0}: ED, then the restored A0) are
- *       reported as the bytes before it, then that byte (so one report per error); a third error
- *       at one byte, which none of these decoders produce, would be merged into the second;
+ *   <li>several errors found at one byte (UTF-8 {@code ED A0}: ED, then the restored A0) are
+ *       reported as the bytes before it, then one byte each (so one report per error); errors
+ *       beyond the bytes there are to report (none of these decoders produce them on the inputs
+ *       fuzzed so far) would be merged into the last report;
  *   <li>the caller must skip the {@code n} reported bytes before decoding again (as
  *       {@code CharsetDecoder} itself does), since they have already been fed to the decoder;
  *   <li>the bytes of an unfinished sequence are left in the input buffer (as JDK decoders do), so
@@ -158,23 +159,23 @@ final class DecoderAdapter extends CharsetDecoder {
                 pending.append(produced);
                 continue;
             }
-            // The error(s) found at byte `at`. One error stands for the bytes of its sequence up to
-            // and including `at`. Two stand for the sequence before `at`, then `at` itself (UTF-8
-            // ED A0: ED, then the restored A0). Any further ones are merged into the last report.
+            // The error(s) found at byte `at` stand for the bytes from the start of the sequence
+            // through `at`, less those the decoder still holds as the start of a new sequence (a
+            // restored lead: UTF-8 D4 D6, the error is D4's). The first error takes all but one
+            // byte for each later one (UTF-8 ED A0: ED, then the restored A0); errors beyond the
+            // bytes there are to report are merged into the last report.
             int before = at - sequenceStart;
             pending.append(produced, 0, errorOffsets[0]);
-            // A byte restored to the stream that starts a new sequence (UTF-8 D4 D6: the error is
-            // D4's, D6 is a new lead) belongs to that sequence, not to this report.
-            int held = errorCount == 1 ? decoder.unfinishedBytes() : 0;
-            if (held > 0 && held <= before) {
-                reportLengths.add(before + 1 - held);
-                heldAfterReports = held;
-            } else if (errorCount == 1 || before == 0) {
-                reportLengths.add(before + 1);
-            } else {
-                reportLengths.add(before);
-                reportLengths.add(1);
+            int held = Math.max(0, decoder.unfinishedBytes());
+            int bytes = before + 1 - held;
+            if (bytes < 1) {
+                held = 0;
+                bytes = before + 1;
             }
+            int reportCount = Math.min(errorCount, bytes);
+            reportLengths.add(bytes - (reportCount - 1));
+            for (int r = 1; r < reportCount; r++) reportLengths.add(1);
+            heldAfterReports = held;
             // the text after each report; the U+FFFDs of merged errors are dropped
             int reports = reportLengths.size();
             StringBuilder text = new StringBuilder();

@@ -192,10 +192,24 @@ class CharsetsTest {
     }
 
     @Test
+    void reportModeGivesOneReportPerErrorWhenRestoredBytesCarryErrorsForward() {
+        // found by fuzzing: ESC $ B, then ESC ( ESC: the unknown escape restores "(" as a JIS X 0208
+        // lead, the second ESC ends it with an error and starts an escape, which the newline
+        // ends with an error, and the newline in JIS X 0208 is one more: four errors, four reports
+        byte[] in = bytes(0x1B, '$', 'B', 0x1B, '(', 0x1B, '\n');
+        assertThat(DecoderHarness.viaCharsetDecoder(DecoderHarness.reporting("ISO-2022-JP"), in, in.length + 1, 1024),
+                equalTo(decodeAll("ISO-2022-JP", in)));
+        assertThat(decodeAll("ISO-2022-JP", in), equalTo("\uFFFD".repeat(4)));
+        // UTF-8 D4 D6 FC: D4's error, D6 restored as a lead and ended by FC, FC itself
+        assertThat(DecoderHarness.viaCharsetDecoder(DecoderHarness.reporting("UTF-8"), bytes(0xD4, 0xD6, 0xFC, '='), 5, 1024),
+                equalTo("\uFFFD\uFFFD\uFFFD="));
+    }
+
+    @Test
     void reportModeGivesTheDecodersTextForRandomBytesInEveryEncoding() {
         java.util.Random random = new java.util.Random(7);
         for (String[] row : EncodingLabels.TABLE) {
-            for (int round = 0; round < 300; round++) {
+            for (int round = 0; round < 1000; round++) {
                 byte[] in = AsciiInvariant.hostileBytes(random, 30);
                 assertThat(row[0] + " " + java.util.HexFormat.ofDelimiter(" ").formatHex(in),
                         DecoderHarness.viaCharsetDecoder(DecoderHarness.reporting(row[0]), in, in.length + 1, 1024),
