@@ -1,5 +1,9 @@
 package io.github.jsoupcharset.internal;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -14,6 +18,7 @@ import java.util.Objects;
  */
 abstract class MultiByteDecoder extends Decoder {
     static final int CHUNK = 8192;
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     // one input byte yields at most 4 chars (gb18030: an error, a restored digit, then the byte
     // itself as another error and an ASCII byte), end-of-queue at most 4; grown to fit the chunk
@@ -40,6 +45,32 @@ abstract class MultiByteDecoder extends Decoder {
             endOfQueue();
             out.append(buf, 0, j);
         }
+    }
+
+    /**
+     * The whole stream into one array sized to the input (grown only if errors multiply the
+     * output), then one copy into the String.
+     */
+    @Override
+    public final String decodeAll(byte[] src, int off, int len) {
+        Objects.checkFromIndexSize(off, len, src.length);
+        char[] chunkBuffer = buf;
+        buf = new char[len + 4 * Math.min(CHUNK, len) + 16];
+        base = 0;
+        j = 0;
+        int end = off + len;
+        while (off < end) {
+            int n = Math.min(CHUNK, end - off);
+            if (buf.length < j + 4 * n + 8) buf = Arrays.copyOf(buf, Math.max(2 * buf.length, j + 4 * n + 8));
+            decodeChunk(src, off, off + n);
+            off += n;
+        }
+        if (buf.length < j + 16) buf = Arrays.copyOf(buf, j + 16);
+        endOfQueue();
+        String text = new String(buf, 0, j);
+        buf = chunkBuffer;
+        j = 0;
+        return text;
     }
 
     /** Runs the handler on bytes {@code src[i..end)}, which the caller has checked. */
@@ -76,6 +107,12 @@ abstract class MultiByteDecoder extends Decoder {
     final int copyAscii(byte[] src, int i, int end) {
         char[] buf = this.buf;
         int j = this.j;
+        // eight bytes at a time while none has its high bit set
+        while (i + 8 <= end && ((long) LONGS.get(src, i) & 0x8080808080808080L) == 0) {
+            for (int k = 0; k < 8; k++) buf[j + k] = (char) src[i + k];
+            i += 8;
+            j += 8;
+        }
         int b;
         while (i < end && (b = src[i]) >= 0) {
             buf[j++] = (char) b;

@@ -3,7 +3,34 @@ package io.github.jsoupcharset.internal;
 /** The Encoding Standard's Shift_JIS decoder. */
 final class ShiftJisDecoder extends MultiByteDecoder {
     private final int[] jis0208 = CjkIndexes.Jis0208.INDEX;
+    private final char[] pairs = Pairs.TABLE;
     private int lead; // "Shift_JIS lead (initially 0x00)"
+
+    /**
+     * What step 3 gives for every lead byte and trail byte, precomputed once from index jis0208
+     * (0 where it returns error): one array read per character instead of the pointer arithmetic.
+     * Row {@code lead - 0x81} for leads 0x81-0x9F, {@code lead - 0xC1} for 0xE0-0xFC.
+     */
+    private static final class Pairs {
+        static final char[] TABLE = build();
+
+        private static char[] build() {
+            int[] jis0208 = CjkIndexes.Jis0208.INDEX;
+            char[] table = new char[60 * 256];
+            for (int lead = 0x81; lead <= 0xFC; lead++) {
+                if (lead >= 0xA0 && lead < 0xE0) continue;
+                int leadOffset = lead < 0xA0 ? 0x81 : 0xC1;
+                for (int b = 0x40; b <= 0xFC; b++) {
+                    if (b == 0x7F) continue;
+                    int pointer = (lead - leadOffset) * 188 + b - (b < 0x7F ? 0x40 : 0x41);
+                    int cp = pointer >= 8836 && pointer <= 10715 ? 0xE000 - 8836 + pointer
+                            : CjkIndexes.codePoint(jis0208, pointer);
+                    table[(lead - leadOffset) * 256 + b] = (char) cp; // jis0208 is all in the BMP
+                }
+            }
+            return table;
+        }
+    }
 
     @Override
     void decodeChunk(byte[] src, int i, int end) {
@@ -16,6 +43,14 @@ final class ShiftJisDecoder extends MultiByteDecoder {
             // 3. If Shift_JIS lead is not 0x00, let lead be Shift_JIS lead, let pointer be null,
             //    set Shift_JIS lead to 0x00, and then:
             if (lead != 0) {
+                char pair = pairs[(lead - (lead < 0xA0 ? 0x81 : 0xC1)) * 256 + b];
+                if (pair != 0) {
+                    // steps 3.1-3.6 answered by the precomputed table
+                    lead = 0;
+                    emit(pair);
+                    i++;
+                    continue;
+                }
                 int lead = this.lead;
                 int pointer = -1;
                 this.lead = 0;

@@ -1,5 +1,6 @@
 package io.github.jsoupcharset.internal;
 
+import java.nio.charset.Charset;
 import java.util.Objects;
 
 /** The Encoding Standard's single-byte decoder, for one of the 28 single-byte indexes. */
@@ -7,18 +8,53 @@ final class SingleByteDecoder extends Decoder {
     private static final int CHUNK = 8192;
 
     private final char[] index; // bytes 0x80-0xFF; U+FFFD where the index has no code point
+    private final Charset jdkTwin; // a JDK charset that agrees with the index wherever it decodes, or null
     private char[] buf = new char[0]; // grown to the chunk size on first use
 
-    /** @param index the 128 code points of bytes 0x80-0xFF (shared, never modified) */
-    SingleByteDecoder(char[] index) {
+    /**
+     * @param index the 128 code points of bytes 0x80-0xFF (shared, never modified)
+     * @param jdkTwin a JDK charset that decodes every byte as {@code index} does or to U+FFFD
+     *     (see {@link #jdkTwin}), or null
+     */
+    SingleByteDecoder(char[] index, Charset jdkTwin) {
         if (index.length != 128) throw new IllegalArgumentException("index must have 128 entries");
         this.index = index;
+        this.jdkTwin = jdkTwin;
+    }
+
+    /**
+     * The JDK charset named {@code jdkName}, if every one of the 256 bytes decodes with it either as
+     * {@code index} says or to U+FFFD (where the JDK leaves out bytes the WHATWG index maps, such as
+     * windows-1252's 0x81); null if there is no such charset or it disagrees anywhere. Such a twin
+     * decodes straight into a String with the JDK's intrinsics; a result without U+FFFD is then
+     * exactly ours.
+     */
+    static Charset jdkTwin(String jdkName, char[] index) {
+        Charset cs;
+        try {
+            cs = Charset.forName(jdkName);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+        if (cs instanceof WhatwgCharset) return null;
+        for (int b = 0; b < 256; b++) {
+            String jdk = new String(new byte[] {(byte) b}, cs);
+            char ours = b < 0x80 ? (char) b : index[b - 0x80];
+            if (!jdk.equals(String.valueOf(ours)) && !jdk.equals("\uFFFD")) return null;
+        }
+        return cs;
     }
 
     /** One char per byte, straight into an array the size of the text (a single copy into the String). */
     @Override
     public String decodeAll(byte[] src, int off, int len) {
         Objects.checkFromIndexSize(off, len, src.length);
+        if (jdkTwin != null) {
+            // the JDK's decoder agrees with the index wherever it does not say U+FFFD; only a result
+            // with U+FFFD (an undefined byte, or one the JDK leaves out) needs our loop
+            String s = new String(src, off, len, jdkTwin);
+            if (s.indexOf('\uFFFD') < 0) return s;
+        }
         char[] index = this.index;
         char[] out = new char[len];
         for (int i = 0; i < len; i++) {
