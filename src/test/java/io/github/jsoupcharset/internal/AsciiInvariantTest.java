@@ -56,6 +56,9 @@ class AsciiInvariantTest {
             byte[] in = AsciiInvariant.hostileBytes(random, 24);
             String failure = AsciiInvariant.check(e, in, decode(e, in));
             if (failure != null) return failure;
+            // and the whole-stream fast path
+            failure = AsciiInvariant.check(e, in, Decoders.newDecoder(e.name()).decodeAll(in, 0, in.length));
+            if (failure != null) return "decodeAll: " + failure;
         }
         return null;
     }

@@ -33,6 +33,11 @@ class DecoderFuzzTest {
         long replacements = text.chars().filter(c -> c == 0xFFFD).count();
         assertTrue(whole.errors() <= replacements, "each error is one U+FFFD");
 
+        // the whole-stream fast path (what decode and parse use) gives the same text and count
+        Decoder all = Decoders.newDecoder(e.name());
+        assertEquals(text, all.decodeAll(in, 0, in.length), "decodeAll");
+        assertEquals(whole.errors(), all.errors(), "decodeAll errors");
+
         // the same bytes in chunks of 1 to 8 bytes (chunking picks the sizes), empty calls between
         Decoder chunked = Decoders.newDecoder(e.name());
         StringBuilder out = new StringBuilder();
