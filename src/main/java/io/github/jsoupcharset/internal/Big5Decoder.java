@@ -3,7 +3,32 @@ package io.github.jsoupcharset.internal;
 /** The Encoding Standard's Big5 decoder (index Big5 includes HKSCS, with code points above U+FFFF). */
 final class Big5Decoder extends MultiByteDecoder {
     private final int[] big5 = CjkIndexes.Big5.INDEX;
+    private final char[] pairs = Pairs.TABLE;
     private int lead; // "Big5 lead (initially 0x00)"
+
+    /**
+     * What steps 3.1-3.5 give for every lead and trail byte when that is one BMP code point,
+     * precomputed once from index Big5 (0 otherwise: no code point, one above U+FFFF, or one of
+     * the two-code-point pointers, all left to the spec's steps). Row {@code lead - 0x81}.
+     */
+    private static final class Pairs {
+        static final char[] TABLE = build();
+
+        private static char[] build() {
+            int[] big5 = CjkIndexes.Big5.INDEX;
+            char[] table = new char[126 * 256];
+            for (int lead = 0x81; lead <= 0xFE; lead++) {
+                for (int b = 0x40; b <= 0xFE; b++) {
+                    if (b > 0x7E && b < 0xA1) continue;
+                    int pointer = (lead - 0x81) * 157 + (b - (b < 0x7F ? 0x40 : 0x62));
+                    if (pointer == 1133 || pointer == 1135 || pointer == 1164 || pointer == 1166) continue;
+                    int cp = CjkIndexes.codePoint(big5, pointer);
+                    if (cp > 0 && cp <= 0xFFFF) table[(lead - 0x81) * 256 + b] = (char) cp;
+                }
+            }
+            return table;
+        }
+    }
 
     @Override
     void decodeChunk(byte[] src, int i, int end) {
@@ -16,6 +41,14 @@ final class Big5Decoder extends MultiByteDecoder {
             // 3. If Big5 lead is not 0x00, let lead be Big5 lead, let pointer be null, set Big5
             //    lead to 0x00, and then:
             if (lead != 0) {
+                char pair = pairs[(lead - 0x81) * 256 + b];
+                if (pair != 0) {
+                    // steps 3.1-3.5 answered by the precomputed table
+                    lead = 0;
+                    emit(pair);
+                    i++;
+                    continue;
+                }
                 int lead = this.lead;
                 int pointer = -1;
                 this.lead = 0;

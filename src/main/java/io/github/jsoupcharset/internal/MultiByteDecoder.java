@@ -55,13 +55,19 @@ abstract class MultiByteDecoder extends Decoder {
     public final String decodeAll(byte[] src, int off, int len) {
         Objects.checkFromIndexSize(off, len, src.length);
         char[] chunkBuffer = buf;
-        buf = new char[len + 4 * Math.min(CHUNK, len) + 16];
+        // text is rarely longer than its bytes; a chunk is sized to what is left of the array so
+        // that even its worst case (4 chars a byte) fits, and the array grows only when that runs out
+        buf = new char[len + 64];
         base = 0;
         j = 0;
         int end = off + len;
         while (off < end) {
-            int n = Math.min(CHUNK, end - off);
-            if (buf.length < j + 4 * n + 8) buf = Arrays.copyOf(buf, Math.max(2 * buf.length, j + 4 * n + 8));
+            int room = (buf.length - j - 8) / 4;
+            if (room < 16) {
+                buf = Arrays.copyOf(buf, buf.length + Math.max(buf.length / 2, 4 * 16 + 8));
+                continue;
+            }
+            int n = Math.min(Math.min(CHUNK, room), end - off);
             decodeChunk(src, off, off + n);
             off += n;
         }
