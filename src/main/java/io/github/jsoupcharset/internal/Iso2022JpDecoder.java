@@ -36,6 +36,19 @@ final class Iso2022JpDecoder extends MultiByteDecoder {
                 if (i > start) output = false;
                 if (i == end) break;
             }
+            if (state == LEAD_BYTE) {
+                // lead byte then trail byte, both 0x21 to 0x7E, with a code point in index
+                // jis0208: the two states' steps in one go (a run, as a fast path)
+                int[] jis0208 = this.jis0208;
+                int cp;
+                while (i + 1 < end && src[i] >= 0x21 && src[i] <= 0x7E && src[i + 1] >= 0x21 && src[i + 1] <= 0x7E
+                        && (cp = CjkIndexes.codePoint(jis0208, (src[i] - 0x21) * 94 + src[i + 1] - 0x21)) != 0) {
+                    output = false;
+                    emit(cp);
+                    i += 2;
+                }
+                if (i == end) break;
+            }
             // handle returns false where the standard prepends byte: it is decoded again
             if (handle(src[i] & 0xFF)) i++;
         }
