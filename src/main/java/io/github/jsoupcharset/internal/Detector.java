@@ -101,15 +101,15 @@ public final class Detector {
             }
             byte d = b[i + 1];
             int skipTo;
-            if (d == '!' && regionMatchesIgnoreCase(b, i, "<![cdata[")) {
+            if (d == '!' && Prescan.startsWithIgnoringAsciiCase(b, i, end, "<![cdata[")) {
                 // feeds carry their text in CDATA sections: keep it, drop the delimiters
                 i += 9;
                 continue;
             } else if (d == '!' && i + 3 < end && b[i + 2] == '-' && b[i + 3] == '-') {
-                skipTo = indexOf(b, i + 4, end, "-->");
+                skipTo = Prescan.indexOf(b, i + 4, end, "-->");
                 skipTo = skipTo < 0 ? end : skipTo + 3;
-            } else if (isAsciiLetter(d) || d == '/' || d == '!' || d == '?') {
-                int gt = indexOf(b, i + 1, end, ">");
+            } else if (Prescan.isAsciiLetter(d) || d == '/' || d == '!' || d == '?') {
+                int gt = Prescan.indexOf(b, i + 1, end, (byte) '>');
                 skipTo = gt < 0 ? end : gt + 1;
                 String raw = rawTextElement(b, i + 1, end);
                 if (raw != null && skipTo < end) {
@@ -117,7 +117,7 @@ public final class Detector {
                     if (close < 0) {
                         skipTo = end;
                     } else {
-                        int gt2 = indexOf(b, close, end, ">");
+                        int gt2 = Prescan.indexOf(b, close, end, (byte) '>');
                         skipTo = gt2 < 0 ? end : gt2 + 1;
                     }
                 }
@@ -136,41 +136,16 @@ public final class Detector {
     private static String rawTextElement(byte[] b, int i, int end) {
         for (String name : new String[] {"script", "style"}) {
             int k = i + name.length();
-            if (k < end && regionMatchesIgnoreCase(b, i, name) && !isAsciiLetter(b[k])) return name;
+            if (k < end && Prescan.startsWithIgnoringAsciiCase(b, i, end, name) && !Prescan.isAsciiLetter(b[k])) return name;
         }
         return null;
     }
 
-    private static boolean isAsciiLetter(byte c) {
-        return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
-    }
-
-    private static int indexOf(byte[] b, int from, int end, String s) {
-        outer:
-        for (int i = from; i <= end - s.length(); i++) {
-            for (int k = 0; k < s.length(); k++) {
-                if (b[i + k] != s.charAt(k)) continue outer;
-            }
-            return i;
-        }
-        return -1;
-    }
-
     private static int indexOfIgnoreCase(byte[] b, int from, int end, String s) {
         for (int i = from; i <= end - s.length(); i++) {
-            if (b[i] == '<' && regionMatchesIgnoreCase(b, i, s)) return i;
+            if (b[i] == '<' && Prescan.startsWithIgnoringAsciiCase(b, i, end, s)) return i;
         }
         return -1;
-    }
-
-    private static boolean regionMatchesIgnoreCase(byte[] b, int i, String s) {
-        if (i + s.length() > b.length) return false;
-        for (int k = 0; k < s.length(); k++) {
-            int c = b[i + k];
-            if (c >= 'A' && c <= 'Z') c += 32;
-            if (c != s.charAt(k)) return false;
-        }
-        return true;
     }
 
     enum Utf8 { ASCII, VALID, INVALID }

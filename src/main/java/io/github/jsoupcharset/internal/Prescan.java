@@ -448,7 +448,7 @@ public final class Prescan {
         return -1;
     }
 
-    private static int indexOf(byte[] b, int from, int end, String ascii) {
+    static int indexOf(byte[] b, int from, int end, String ascii) {
         for (int i = from; i + ascii.length() <= end; i++) {
             if (startsWith(b, i, end, ascii)) return i;
         }
