@@ -419,6 +419,52 @@ final class TextEvidence {
         return new Parts(best, letters, implausible, positive, c1, errors);
     }
 
+    /**
+     * A single-byte candidate's score at a glance, from how often each non-ASCII byte occurs
+     * ({@code histogram}; {@code present[0, presentCount)} are the byte values that occur): the
+     * exemplar letters, C1 controls and errors of {@link Parts#score}, without the shapes that
+     * need a byte's neighbours except one: a letter of another script touching an ASCII letter
+     * ({@code nextToAscii} counts, per byte value, its ASCII-letter neighbours), and a small
+     * charge per capital (in text, small letters outnumber capitals; a decoding that swaps the
+     * cases, KOI8-R read as windows-1251, reverses that). Only used to choose which candidates
+     * to score in full.
+     */
+    static double unigramScore(int[] histogram, int[] nextToAscii, int[] present, int presentCount, Candidate candidate) {
+        ByteTable t = ByteTables.TABLES.get(candidate.encoding());
+        int letters = 0;
+        int c1 = 0;
+        int errors = 0;
+        int capitals = 0;
+        int misfits = 0;
+        for (int k = 0; k < presentCount; k++) {
+            int b = present[k];
+            int n = histogram[b];
+            int c = t.chars[b];
+            int flags = t.flags[b];
+            if (c == 0xFFFD) errors += n;
+            else if (c <= 0x9F) c1 += n;
+            else if ((flags & Props.LETTER) != 0) {
+                letters += n;
+                if ((flags & Props.UPPER) != 0) capitals += n;
+                // a letter of another script touching a Latin letter: one misfit per touch
+                int script = Props.script(c);
+                if (script != 0 && script != LATIN) misfits += nextToAscii[b];
+            }
+        }
+        double best = 0;
+        for (double[] weights : t.weights) {
+            double hits = 0;
+            for (int k = 0; k < presentCount; k++) hits += histogram[present[k]] * weights[present[k]];
+            best = Math.max(best, hits);
+        }
+        return best - (letters - best) - 3.0 * misfits - UNIGRAM_CAPITAL * capitals
+                - 5.0 * c1 - 8.0 * errors + candidate.prior();
+    }
+
+    private static final int LATIN = Props.script('a');
+    /** What a capital costs in {@link #unigramScore}. */
+    private static final double UNIGRAM_CAPITAL = 0.5;
+
     /** Two adjacent letters of different scripts, or a capital after a small letter: 1 each. */
     private static int shapeMisfit(int prev, int prevFlags, int c, int flags) {
         int misfit = 0;
@@ -539,30 +585,50 @@ final class TextEvidence {
     }
 
     /**
-     * As {@link #rank(byte[], int)}; {@code alwaysIcu} runs every ICU4J recogniser on every text
-     * that reaches stage two (as detection did before it learnt to skip them), for tests.
+     * As {@link #rank(byte[], int)}; {@code exhaustive} takes none of the shortcuts (every
+     * candidate scored on the sample, the six leaders on all the text, every ICU4J recogniser
+     * asked), for tests that show the shortcuts choose the same text.
      */
-    static List<Scored> rank(byte[] text, int len, boolean alwaysIcu) {
+    static List<Scored> rank(byte[] text, int len, boolean exhaustive) {
         Scratch scratch = new Scratch(text, len);
-        // 1. every candidate on a short sample, without ICU4J: wrong decodings fall far behind fast
         int sampleLen = Math.min(len, SAMPLE_BYTES);
+        // 1. the contenders on a short sample, without ICU4J: wrong decodings fall far behind fast
         List<Scored> first = new ArrayList<>();
-        for (Candidate c : CANDIDATES) first.add(new Scored(c.encoding(), parts(text, sampleLen, c, scratch).score(c, 0)));
+        Map<Encoding, Parts> sampleParts = new HashMap<>();
+        double bestSingleByte = Double.NEGATIVE_INFINITY;
+        List<Candidate> contenders = exhaustive ? CANDIDATES : contenders(text, sampleLen, scratch);
+        for (Candidate c : contenders) {
+            if (c.weight() != 1) continue;
+            Parts p = parts(text, sampleLen, c, scratch);
+            sampleParts.put(c.encoding(), p);
+            first.add(new Scored(c.encoding(), p.score(c, 0)));
+            bestSingleByte = Math.max(bestSingleByte, first.get(first.size() - 1).score());
+        }
+        for (Candidate c : contenders) {
+            if (c.weight() == 1) continue;
+            Parts p = multiByteParts(text, sampleLen, c, scratch, exhaustive ? Double.NEGATIVE_INFINITY : bestSingleByte);
+            if (p == null) continue; // cannot reach the best single-byte candidate
+            sampleParts.put(c.encoding(), p);
+            first.add(new Scored(c.encoding(), p.score(c, 0)));
+        }
         first.sort(BEST_FIRST);
-        if (sampleLen == len && first.get(0).score() - first.get(1).score() > DECISIVE) return first;
-        // 2. the leaders on all the evidence, with ICU4J's opinion
+        double leader = first.get(0).score();
+        if (sampleLen == len && leader - first.get(1).score() > DECISIVE) return first;
+        // 2. the leaders, those close enough to the leader to overtake it, on all the evidence,
+        // with ICU4J's opinion
+        double reach = Math.max(FINAL_REACH, FINAL_REACH_SHARE * Math.abs(leader));
         List<Candidate> finalists = new ArrayList<>();
         List<Parts> finalParts = new ArrayList<>();
-        for (Scored f : first.subList(0, FINALISTS)) {
+        for (Scored f : first) {
+            if (finalists.size() == FINALISTS || !exhaustive && finalists.size() >= 2 && f.score() < leader - reach) break;
             Candidate c = candidate(f.encoding());
             finalists.add(c);
-            finalParts.add(parts(text, len, c, scratch));
+            finalParts.add(sampleLen == len ? sampleParts.get(c.encoding()) : parts(text, len, c, scratch));
         }
         Map<Encoding, Integer> icu = Map.of();
-        if (alwaysIcu || icuDecides(finalists, finalParts)) {
-            java.util.Set<Encoding> wanted = new java.util.HashSet<>();
-            for (Candidate c : finalists) wanted.add(c.encoding());
-            icu = icuConfidences(text, len, alwaysIcu ? null : wanted);
+        java.util.Set<Encoding> wanted = icuWanted(finalists, finalParts, scratch);
+        if (exhaustive || !wanted.isEmpty()) {
+            icu = icuConfidences(text, len, exhaustive ? null : wanted);
         }
         List<Scored> second = new ArrayList<>();
         for (int i = 0; i < finalists.size(); i++) {
@@ -574,27 +640,97 @@ final class TextEvidence {
     }
 
     /**
-     * Whether ICU4J's opinion could change the winner: it only adds to scores, at most
-     * {@link Parts#icuCeiling}, so a leader ahead of every other finalist by more than that
-     * finalist's ceiling wins whatever ICU4J says, and its (costly) pass is skipped. The margin and
-     * runner-up are then those without ICU4J's opinion.
+     * The finalists whose ICU4J confidence could change the winner, the leader included, or an
+     * empty set when none could. ICU4J's opinion only adds to scores, at most
+     * {@link Parts#icuCeiling}, so a finalist behind the leader by more than its ceiling cannot
+     * overtake whatever ICU4J says; nor can one that decodes the text exactly as the leader does
+     * (twins such as windows-1255 and ISO-8859-8 on a text without the bytes they differ in),
+     * where the choice would not change a character. ICU4J's pass is costly and then skipped.
      */
-    private static boolean icuDecides(List<Candidate> finalists, List<Parts> parts) {
+    private static java.util.Set<Encoding> icuWanted(List<Candidate> finalists, List<Parts> parts, Scratch scratch) {
         int lead = 0;
         for (int i = 1; i < finalists.size(); i++) {
             // strictly greater: equal scores keep the candidates' order, as the stable sort does
             if (parts.get(i).score(finalists.get(i), 0) > parts.get(lead).score(finalists.get(lead), 0)) lead = i;
         }
         double leader = parts.get(lead).score(finalists.get(lead), 0);
+        java.util.Set<Encoding> wanted = new java.util.HashSet<>();
         for (int i = 0; i < finalists.size(); i++) {
             if (i == lead) continue;
             Candidate c = finalists.get(i);
             // an equal score could win on order, so only a strict lead is safe
             double ceiling = ICU_NAMES.contains(c.encoding()) ? parts.get(i).icuCeiling(c) : 0;
-            if (parts.get(i).score(c, 0) + ceiling >= leader) return true;
+            if (parts.get(i).score(c, 0) + ceiling >= leader && !sameText(finalists.get(lead), c, scratch)) {
+                wanted.add(c.encoding());
+            }
         }
-        return false;
+        if (!wanted.isEmpty()) wanted.add(finalists.get(lead).encoding());
+        return wanted;
     }
+
+    /** Whether two candidates decode the text identically: single-byte ones that agree on its bytes. */
+    private static boolean sameText(Candidate a, Candidate b, Scratch scratch) {
+        if (a.weight() != 1 || b.weight() != 1) return false;
+        char[] x = ByteTables.TABLES.get(a.encoding()).chars;
+        char[] y = ByteTables.TABLES.get(b.encoding()).chars;
+        boolean[] present = scratch.present();
+        for (int v = 0x80; v < 256; v++) {
+            if (present[v] && x[v] != y[v]) return false;
+        }
+        return true;
+    }
+
+    /**
+     * The candidates worth scoring on the sample {@code text[0, sampleLen)}: every multi-byte
+     * candidate, and the {@link #SINGLE_BYTE_CONTENDERS} single-byte candidates with the best
+     * {@link #unigramScore} (all of them when the sample has few non-ASCII bytes, where scoring is
+     * cheap and a glance at byte counts says little). In candidate order.
+     */
+    private static List<Candidate> contenders(byte[] text, int sampleLen, Scratch scratch) {
+        int count = 0;
+        while (count < scratch.nonAsciiCount && scratch.nonAscii[count] < sampleLen) count++;
+        if (count <= FEW_NON_ASCII) return CANDIDATES;
+        int[] histogram = new int[256];
+        int[] nextToAscii = new int[256];
+        for (int k = 0; k < count; k++) {
+            int i = scratch.nonAscii[k];
+            int b = text[i] & 0xFF;
+            histogram[b]++;
+            if (i > 0 && Prescan.isAsciiLetter(text[i - 1])) nextToAscii[b]++;
+            if (i + 1 < sampleLen && Prescan.isAsciiLetter(text[i + 1])) nextToAscii[b]++;
+        }
+        int[] present = new int[128];
+        int presentCount = 0;
+        for (int b = 0x80; b < 256; b++) {
+            if (histogram[b] != 0) present[presentCount++] = b;
+        }
+        int n = CANDIDATES.size();
+        double[] glance = new double[n];
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            Candidate c = CANDIDATES.get(i);
+            order[i] = i;
+            glance[i] = c.weight() == 1 ? unigramScore(histogram, nextToAscii, present, presentCount, c)
+                    : Double.POSITIVE_INFINITY;
+        }
+        java.util.Arrays.sort(order, (a, b) -> Double.compare(glance[b], glance[a]));
+        boolean[] keep = new boolean[n];
+        int singleByte = 0;
+        for (Integer i : order) {
+            if (CANDIDATES.get(i).weight() != 1) keep[i] = true;
+            else if (singleByte++ < SINGLE_BYTE_CONTENDERS) keep[i] = true;
+        }
+        List<Candidate> result = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            if (keep[i]) result.add(CANDIDATES.get(i));
+        }
+        return result;
+    }
+
+    /** Single-byte candidates scored in full on the sample, chosen by {@link #unigramScore}. */
+    static final int SINGLE_BYTE_CONTENDERS = 6;
+    /** Up to this many non-ASCII bytes in the sample, every candidate is scored in full. */
+    static final int FEW_NON_ASCII = 64;
 
     /** Buffers one ranking reuses across candidates, and where the text's non-ASCII bytes are. */
     private static final class Scratch {
@@ -603,8 +739,21 @@ final class TextEvidence {
         final int[] nonAscii;
         final int nonAsciiCount;
         char[] chars;
+        private boolean[] present;
+
+        /** Which non-ASCII byte values the text holds. */
+        boolean[] present() {
+            if (present == null) {
+                present = new boolean[256];
+                for (int k = 0; k < nonAsciiCount; k++) present[text[nonAscii[k]] & 0xFF] = true;
+            }
+            return present;
+        }
+
+        private final byte[] text;
 
         Scratch(byte[] text, int len) {
+            this.text = text;
             decoded = new StringBuilder(len);
             chars = new char[len];
             int count = 0;
@@ -623,6 +772,16 @@ final class TextEvidence {
         if (c.weight() == 1) {
             return singleByteParts(text, len, scratch.nonAscii, scratch.nonAsciiCount, c, scratch.byteLetters);
         }
+        return multiByteParts(text, len, c, scratch, Double.NEGATIVE_INFINITY);
+    }
+
+    /**
+     * {@link #parts} of a multi-byte candidate, or null if even its best possible score stays
+     * below {@code toBeat}: every non-ASCII character a letter of its language and nothing
+     * implausible, that is at most {@code weight × 2 × characters - 8 × errors + prior}, known
+     * from the decoding alone before the costlier weighing.
+     */
+    private static Parts multiByteParts(byte[] text, int len, Candidate c, Scratch scratch, double toBeat) {
         Decoder d = Decoders.newDecoder(c.encoding().name());
         StringBuilder out = scratch.decoded;
         out.setLength(0);
@@ -630,13 +789,29 @@ final class TextEvidence {
         int n = out.length();
         if (scratch.chars.length < n) scratch.chars = new char[n];
         out.getChars(0, n, scratch.chars, 0);
+        if (toBeat > Double.NEGATIVE_INFINITY) {
+            int nonAscii = 0;
+            for (int i = 0; i < n; i++) {
+                if (scratch.chars[i] >= 0x80) nonAscii++;
+            }
+            nonAscii -= (int) Math.min(nonAscii, d.errors()); // each error is one U+FFFD
+            double ceiling = c.weight() * 2.0 * nonAscii - 8.0 * d.errors() + c.prior();
+            if (ceiling < toBeat) return null;
+        }
         return parts(scratch.chars, n, d.errors(), c);
     }
+
 
     /** Stage one weighs this many bytes of text per candidate. */
     static final int SAMPLE_BYTES = 2048;
     /** Candidates that go on to stage two. */
     static final int FINALISTS = 6;
+    /**
+     * Stage two takes the stage-one leader, the runner-up, and any other candidate within this
+     * reach of the leader (the larger of the two), up to {@link #FINALISTS}.
+     */
+    static final double FINAL_REACH = 10;
+    static final double FINAL_REACH_SHARE = 0.05;
     /** A stage-one lead that settles a short text without stage two. */
     static final double DECISIVE = 50;
 
