@@ -239,8 +239,81 @@ final class TextEvidence {
         }
     }
 
-    /** The parts of the score of decoded text {@code text[0, n)} (UTF-16, surrogate pairs allowed). */
+    /**
+     * The parts of the score of decoded text {@code text[0, n)} (UTF-16, surrogate pairs allowed).
+     * Only non-ASCII characters count, with their neighbours (two before, one after: an ASCII
+     * letter right after a non-ASCII letter is the one shape ASCII takes part in), so ASCII runs
+     * are stepped over.
+     */
     static Parts parts(char[] text, int n, long errors, Candidate candidate) {
+        Exemplar[] langs = new Exemplar[candidate.languages().length];
+        for (int i = 0; i < langs.length; i++) langs[i] = Exemplars.SETS.get(candidate.languages()[i]);
+        double[] hits = new double[langs.length];
+        int letters = 0;
+        int implausible = 0;
+        int positive = 0;
+        int c1 = 0;
+        for (int i = 0; i < n; ) {
+            if (text[i] < 0x80) {
+                i++;
+                continue;
+            }
+            int c = Character.codePointAt(text, i, n);
+            int len = Character.charCount(c);
+            if (c == 0xFFFD) {
+                i += len;
+                continue; // a decoding error: counted in errors, and no letter to weigh
+            }
+            int flags = Props.flags(c);
+            // the neighbours: ' ' without flags before the start, ' ' after the end
+            int prev = ' ';
+            int prevFlags = 0;
+            int prevPrev = ' ';
+            int prevPrevFlags = 0;
+            if (i > 0) {
+                prev = Character.codePointBefore(text, i);
+                prevFlags = Props.flags(prev);
+                int j = i - Character.charCount(prev);
+                if (j > 0) {
+                    prevPrev = Character.codePointBefore(text, j);
+                    prevPrevFlags = Props.flags(prevPrev);
+                }
+            }
+            int next = i + len < n ? Character.codePointAt(text, i + len, n) : ' ';
+            int nextFlags = Props.flags(next);
+            if (c <= 0x9F) {
+                c1++;
+            } else if ((flags & Props.LETTER) != 0) {
+                // a lone letter between non-letters ("Ј825") says little in alphabetic scripts
+                boolean lone = (prevFlags & Props.LETTER) == 0 && (nextFlags & Props.LETTER) == 0
+                        && (flags & Props.LONE_RARE) != 0;
+                if (!lone) {
+                    letters++;
+                    for (int k = 0; k < langs.length; k++) hits[k] += langs[k].weight(c);
+                }
+                implausible += letterMisfits(prevPrev, prevFlags, prevPrevFlags, prev, c, flags, next, nextFlags);
+                int position = positional(prevFlags, c, nextFlags);
+                if (position > 0) positive++;
+                else if (position < 0) implausible++;
+                // an ASCII letter right after this letter
+                if (next < 0x80 && i + len < n && (nextFlags & Props.LETTER) != 0) {
+                    implausible += shapeMisfit(c, flags, next, nextFlags);
+                }
+            } else if ((flags & Props.SYMBOL) != 0 && ((prevFlags | nextFlags) & Props.LETTER) != 0) {
+                implausible++;
+            }
+            i += len;
+        }
+        double best = 0;
+        for (double h : hits) best = Math.max(best, h);
+        return new Parts(best, letters, implausible, positive, c1, errors);
+    }
+
+    /**
+     * {@link #parts(char[], int, long, Candidate)} in its plain form, one character after the
+     * other: the definition the faster forms are tested against.
+     */
+    static Parts sequentialParts(char[] text, int n, long errors, Candidate candidate) {
         Exemplar[] langs = new Exemplar[candidate.languages().length];
         for (int i = 0; i < langs.length; i++) langs[i] = Exemplars.SETS.get(candidate.languages()[i]);
         double[] hits = new double[langs.length];

@@ -67,6 +67,34 @@ class TextEvidenceTest {
      * set exactly as scoring everything in full does.
      */
     @Test
+    void scoringNonAsciiCharactersAloneEqualsScoringEveryCharacter() {
+        int compared = 0;
+        for (DetectionCorpus.Case c : cases) {
+            byte[] text = text(c.bytes());
+            for (TextEvidence.Candidate cand : TextEvidence.CANDIDATES) {
+                Decoder d = Decoders.newDecoder(cand.encoding().name());
+                StringBuilder sb = new StringBuilder();
+                d.decode(text, 0, text.length, true, sb);
+                char[] chars = sb.toString().toCharArray();
+                assertThat(c.path() + " as " + cand.encoding(), TextEvidence.parts(chars, chars.length, d.errors(), cand),
+                        equalTo(TextEvidence.sequentialParts(chars, chars.length, d.errors(), cand)));
+                compared++;
+            }
+        }
+        // and text built to have every neighbour case: supplementary letters, lone surrogates,
+        // marks, errors and C1 controls at both ends and beside ASCII letters
+        String tricky = "\uD840\uDC0Bx\u0301a\uD800b\uDC00\uFFFDz\u0085\u00E9A\u0E40\u0E01\u0E48 \u05DDq\u044C\u03C2";
+        for (int start = 0; start < tricky.length(); start++) {
+            char[] chars = tricky.substring(start).toCharArray();
+            for (TextEvidence.Candidate cand : TextEvidence.CANDIDATES) {
+                assertThat(TextEvidence.parts(chars, chars.length, 0, cand),
+                        equalTo(TextEvidence.sequentialParts(chars, chars.length, 0, cand)));
+            }
+        }
+        assertThat(compared, greaterThan(10_000));
+    }
+
+    @Test
     void shortcutsDecodeAsScoringEverythingInFull() {
         java.util.Map<String, String> differ = new java.util.TreeMap<>();
         for (DetectionCorpus.Case c : cases) {
