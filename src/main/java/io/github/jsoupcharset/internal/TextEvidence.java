@@ -425,6 +425,8 @@ final class TextEvidence {
         ByteTable t = ByteTables.TABLES.get(candidate.encoding());
         char[] chars = t.chars;
         byte[] table = t.flags;
+        int[] letterBytes = new int[128]; // the byte values counted in byteLetters
+        int letterByteCount = 0;
         int letters = 0;
         int implausible = 0;
         int positive = 0;
@@ -465,7 +467,7 @@ final class TextEvidence {
                         && (flags & Props.LONE_RARE) != 0;
                 if (!lone) {
                     letters++;
-                    byteLetters[b]++;
+                    if (byteLetters[b]++ == 0) letterBytes[letterByteCount++] = b;
                 }
                 implausible += letterMisfits(prevPrev, prevFlags, prevPrevFlags, prev, c, flags, next, nextFlags);
                 int position = positional(prevFlags, c, nextFlags);
@@ -483,12 +485,10 @@ final class TextEvidence {
         double best = 0;
         for (double[] weights : t.weights) {
             double hits = 0;
-            for (int v = 0x80; v < 256; v++) {
-                if (byteLetters[v] != 0) hits += byteLetters[v] * weights[v];
-            }
+            for (int k = 0; k < letterByteCount; k++) hits += byteLetters[letterBytes[k]] * weights[letterBytes[k]];
             best = Math.max(best, hits);
         }
-        java.util.Arrays.fill(byteLetters, 0);
+        for (int k = 0; k < letterByteCount; k++) byteLetters[letterBytes[k]] = 0;
         return new Parts(best, letters, implausible, positive, c1, errors);
     }
 
