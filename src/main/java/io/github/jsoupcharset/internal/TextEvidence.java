@@ -755,9 +755,10 @@ final class TextEvidence {
 
     /**
      * The candidates worth scoring on the sample {@code text[0, sampleLen)}: every multi-byte
-     * candidate, and the {@link #SINGLE_BYTE_CONTENDERS} single-byte candidates with the best
-     * {@link #unigramScore} (all of them when the sample has few non-ASCII bytes, where scoring is
-     * cheap and a glance at byte counts says little). In candidate order.
+     * candidate, and of the single-byte ones the two with the best {@link #unigramScore} (their
+     * glance) and the next ones up to {@link #SINGLE_BYTE_CONTENDERS} whose glance comes close to
+     * the best (all of them when the sample has few non-ASCII bytes, where scoring is cheap and a
+     * glance at byte counts says little). In candidate order.
      */
     private static List<Candidate> contenders(byte[] text, int sampleLen, Scratch scratch) {
         int count = 0;
@@ -789,9 +790,17 @@ final class TextEvidence {
         java.util.Arrays.sort(order, (a, b) -> Double.compare(glance[b], glance[a]));
         boolean[] keep = new boolean[n];
         int singleByte = 0;
+        double top = Double.NaN;
         for (Integer i : order) {
-            if (CANDIDATES.get(i).weight() != 1) keep[i] = true;
-            else if (singleByte++ < SINGLE_BYTE_CONTENDERS) keep[i] = true;
+            if (CANDIDATES.get(i).weight() != 1) {
+                keep[i] = true;
+                continue;
+            }
+            if (singleByte == 0) top = glance[i];
+            if (singleByte < 2 || singleByte < SINGLE_BYTE_CONTENDERS && glance[i] >= top - GLANCE_REACH_SHARE * Math.abs(top)) {
+                keep[i] = true;
+            }
+            singleByte++;
         }
         List<Candidate> result = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -804,6 +813,11 @@ final class TextEvidence {
     static final int SINGLE_BYTE_CONTENDERS = 6;
     /** Up to this many non-ASCII bytes in the sample, every candidate is scored in full. */
     static final int FEW_NON_ASCII = 64;
+    /**
+     * Beyond the best two, a single-byte candidate is scored in full only if its glance is within
+     * this share of the best glance (the twins of the leader are; unrelated scripts are not).
+     */
+    static final double GLANCE_REACH_SHARE = 0.2;
 
     /** Buffers one ranking reuses across candidates, and where the text's non-ASCII bytes are. */
     private static final class Scratch {
