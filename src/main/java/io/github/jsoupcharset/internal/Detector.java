@@ -8,11 +8,12 @@ import java.util.List;
 
 /**
  * What the sniffing algorithm does when nothing declares the encoding (the HTML Standard's
- * optional autodetection step, then its default): UTF-8 validity, then ICU4J's statistical
- * detector with its answers restricted to WHATWG encodings, then the default. Internal.
+ * optional autodetection step, then its default): UTF-8 validity, then ISO-2022-JP's escapes,
+ * then the plausibility of candidate decodings ({@link TextEvidence}, with ICU4J's confidence as
+ * one piece of evidence; answers are WHATWG encodings only), then the default. Internal.
  *
- * <p>Cost is bounded: UTF-8 validity is one linear pass over the body; the statistical detector
- * sees at most the first {@link #DETECTION_WINDOW} bytes.
+ * <p>Cost is bounded: UTF-8 validity is one linear pass over the body; the plausibility scoring
+ * sees at most {@link #DETECTION_WINDOW} bytes and weighs at most {@link #EVIDENCE_BYTES} of text.
  */
 public final class Detector {
     /** The statistical detector looks at no more than this many leading bytes. */
