@@ -82,9 +82,9 @@ public final class Decoders {
                 // one index (and one reverse index) per distinct table: ISO-8859-8-I shares ISO-8859-8's
                 char[] index = indexes.computeIfAbsent(row[1], String::toCharArray);
                 byte[][] pages = reverse(index);
-                char[] table = SingleByteDecoder.byteTable(index);
+                java.nio.charset.Charset twin = SingleByteDecoder.jdkTwin(jdkName(name), index);
                 put(all, new WhatwgCharset(name, WhatwgCharset.Family.SINGLE_BYTE,
-                        () -> new SingleByteDecoder(table), cs -> new WhatwgEncoder.SingleByte(cs, pages), 1f,
+                        () -> new SingleByteDecoder(index, twin), cs -> new WhatwgEncoder.SingleByte(cs, pages), 1f,
                         index));
             }
             return Map.copyOf(all);
@@ -98,6 +98,16 @@ public final class Decoders {
 
         private static void put(Map<String, WhatwgCharset> all, WhatwgCharset cs) {
             all.put(cs.encodingName(), cs);
+        }
+
+        /** The name of the JDK charset nearest a single-byte encoding (checked byte by byte before use). */
+        private static String jdkName(String name) {
+            switch (name) {
+                case "macintosh": return "x-MacRoman";
+                case "windows-874": return "x-windows-874";
+                case "ISO-8859-8-I": return "ISO-8859-8";
+                default: return name;
+            }
         }
 
         /** Code point → byte, in pages of 256 (only pages with a mapping exist); 0 = no pointer. */

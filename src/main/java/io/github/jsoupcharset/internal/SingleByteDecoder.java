@@ -1,58 +1,70 @@
 package io.github.jsoupcharset.internal;
 
+import java.nio.charset.Charset;
 import java.util.Objects;
 
 /** The Encoding Standard's single-byte decoder, for one of the 28 single-byte indexes. */
 final class SingleByteDecoder extends Decoder {
     private static final int CHUNK = 8192;
 
-    private final char[] table; // all 256 bytes: ASCII, then the index (U+FFFD where it has no code point)
+    private final char[] index; // bytes 0x80-0xFF; U+FFFD where the index has no code point
+    private final Charset jdkTwin; // a JDK charset that agrees with the index wherever it decodes, or null
     private char[] buf = new char[0]; // grown to the chunk size on first use
 
     /**
-     * @param table the code points of all 256 bytes, as {@link #byteTable} makes them (shared,
-     *     never modified)
+     * @param index the 128 code points of bytes 0x80-0xFF (shared, never modified)
+     * @param jdkTwin a JDK charset that decodes every byte as {@code index} does or to U+FFFD
+     *     (see {@link #jdkTwin}), or null
      */
-    SingleByteDecoder(char[] table) {
-        if (table.length != 256) throw new IllegalArgumentException("table must have 256 entries");
-        this.table = table;
-    }
-
-    /**
-     * The code point of each of the 256 bytes: the byte itself for ASCII, the index code point for
-     * the rest (U+FFFD where the index has none).
-     *
-     * @param index the 128 code points of bytes 0x80-0xFF
-     */
-    static char[] byteTable(char[] index) {
+    SingleByteDecoder(char[] index, Charset jdkTwin) {
         if (index.length != 128) throw new IllegalArgumentException("index must have 128 entries");
-        char[] table = new char[256];
-        for (int b = 0; b < 0x80; b++) table[b] = (char) b;
-        System.arraycopy(index, 0, table, 0x80, 128);
-        return table;
+        this.index = index;
+        this.jdkTwin = jdkTwin;
     }
 
     /**
-     * One char per byte, ASCII included, by table lookup straight into an array the size of the
-     * text (a single copy into the String), the JDK's own loop for its single-byte charsets. Each
-     * U+FFFD (a byte the index has no code point for) is an error; they are only counted in the
-     * loop and recorded, in order, by a second pass over the text when there are any.
+     * The JDK charset named {@code jdkName}, if every one of the 256 bytes decodes with it either as
+     * {@code index} says or to U+FFFD (where the JDK leaves out bytes the WHATWG index maps, such as
+     * windows-1252's 0x81); null if there is no such charset or it disagrees anywhere. Such a twin
+     * decodes straight into a String with the JDK's intrinsics; a result without U+FFFD is then
+     * exactly ours.
      */
+    static Charset jdkTwin(String jdkName, char[] index) {
+        Charset cs;
+        try {
+            cs = Charset.forName(jdkName);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+        if (cs instanceof WhatwgCharset) return null;
+        for (int b = 0; b < 256; b++) {
+            String jdk = new String(new byte[] {(byte) b}, cs);
+            char ours = b < 0x80 ? (char) b : index[b - 0x80];
+            if (!jdk.equals(String.valueOf(ours)) && !jdk.equals("\uFFFD")) return null;
+        }
+        return cs;
+    }
+
+    /** One char per byte, straight into an array the size of the text (a single copy into the String). */
     @Override
     public String decodeAll(byte[] src, int off, int len) {
         Objects.checkFromIndexSize(off, len, src.length);
-        char[] table = this.table;
-        char[] out = new char[len];
-        int undefined = 0;
-        for (int i = 0; i < len; i++) {
-            char c = table[src[off + i] & 0xFF];
-            if (c == '\uFFFD') undefined++;
-            out[i] = c;
+        if (jdkTwin != null) {
+            // the JDK's decoder agrees with the index wherever it does not say U+FFFD; only a result
+            // with U+FFFD (an undefined byte, or one the JDK leaves out) needs our loop
+            String s = new String(src, off, len, jdkTwin);
+            if (s.indexOf('\uFFFD') < 0) return s;
         }
-        for (int i = 0; undefined > 0; i++) {
-            if (out[i] == '\uFFFD') {
-                errorAt(i);
-                undefined--;
+        char[] index = this.index;
+        char[] out = new char[len];
+        for (int i = 0; i < len; i++) {
+            int b = src[off + i];
+            if (b >= 0) {
+                out[i] = (char) b;
+            } else {
+                char c = index[b + 128];
+                if (c == '\uFFFD') errorAt(i);
+                out[i] = c;
             }
         }
         return new String(out);
@@ -62,7 +74,7 @@ final class SingleByteDecoder extends Decoder {
     public void decode(byte[] src, int off, int len, boolean last, StringBuilder out) {
         Objects.checkFromIndexSize(off, len, src.length);
         // 1. If byte is end-of-queue, return finished: nothing is ever pending.
-        char[] table = this.table;
+        char[] index = this.index;
         if (buf.length < Math.min(CHUNK, len)) buf = new char[Math.min(CHUNK, len)];
         char[] buf = this.buf;
         int end = off + len;
@@ -78,9 +90,9 @@ final class SingleByteDecoder extends Decoder {
                     buf[j++] = (char) b;
                     continue;
                 }
-                // 3. Let code point be the index code point for byte - 0x80 (the table holds
-                //    the index from entry 0x80).
-                char c = table[b & 0xFF];
+                // 3. Let code point be the index code point for byte - 0x80 (a signed byte
+                //    -128..-1 plus 128 is exactly byte - 0x80).
+                char c = index[b + 128];
                 // 4. If code point is null, return error.
                 if (c == '\uFFFD') errorAt(base + j);
                 // 5. Return a code point whose value is code point.

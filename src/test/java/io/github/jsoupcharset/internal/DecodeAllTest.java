@@ -27,6 +27,25 @@ class DecodeAllTest {
     }
 
     @Test
+    void jdkTwinsOnlyWhereTheJdkAgreesWithTheIndexOrSaysUfffd() {
+        for (String[] row : SingleByteIndexes.TABLE) {
+            char[] index = row[1].toCharArray();
+            java.nio.charset.Charset twin = SingleByteDecoder.jdkTwin(row[0].equals("ISO-8859-8-I") ? "ISO-8859-8" : row[0], index);
+            if (twin == null) continue;
+            for (int b = 0x80; b < 0x100; b++) {
+                String jdk = new String(new byte[] {(byte) b}, twin);
+                assertThat(row[0] + " byte " + b, jdk.equals(String.valueOf(index[b - 0x80])) || jdk.equals("\uFFFD"),
+                        equalTo(true));
+            }
+        }
+        // the JDK's KOI8-U maps AE and BE to box drawing, where WHATWG has U+045E and U+040E
+        char[] koi8u = null;
+        for (String[] row : SingleByteIndexes.TABLE) if (row[0].equals("KOI8-U")) koi8u = row[1].toCharArray();
+        assertThat(SingleByteDecoder.jdkTwin("KOI8-U", koi8u), equalTo(null));
+        assertThat(SingleByteDecoder.jdkTwin("no-such-charset", koi8u), equalTo(null));
+    }
+
+    @Test
     void singleByteEveryByteAsTheIndexSaysWithAnErrorWhereItHasNoCodePoint() {
         for (String[] row : SingleByteIndexes.TABLE) {
             char[] index = row[1].toCharArray();
