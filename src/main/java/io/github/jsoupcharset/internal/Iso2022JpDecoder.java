@@ -11,6 +11,8 @@ final class Iso2022JpDecoder extends MultiByteDecoder {
     private static final int ESCAPE_START = 5;
     private static final int ESCAPE = 6;
     private static final int END_OF_QUEUE = -1;
+    /** Bits 0x0E, 0x0F and 0x1B: the bytes below 0x20 that the ASCII and Roman states do not return. */
+    private static final int SHIFTS_AND_ESCAPE = 1 << 0x0E | 1 << 0x0F | 1 << 0x1B;
 
     private final int[] jis0208 = CjkIndexes.Jis0208.INDEX;
     private int state = ASCII; // "ISO-2022-JP decoder state (initially ASCII)"
@@ -21,14 +23,17 @@ final class Iso2022JpDecoder extends MultiByteDecoder {
     @Override
     void decodeChunk(byte[] src, int i, int end) {
         while (i < end) {
-            if (state == ASCII) {
+            if (state == ASCII || state == ROMAN) {
                 // ASCII state, "0x00 to 0x7F, excluding 0x0E, 0x0F, and 0x1B: set ISO-2022-JP
-                // output to false and return a code point whose value is byte" (a run, as a fast path)
+                // output to false and return a code point whose value is byte"; the Roman state
+                // says the same with 0x5C and 0x7E excluded too (a run, as a fast path)
+                boolean roman = state == ROMAN;
                 int start = i;
                 char[] buf = this.buf;
                 int j = this.j;
                 int b;
-                while (i < end && (b = src[i]) >= 0 && b != 0x0E && b != 0x0F && b != 0x1B) {
+                while (i < end && (b = src[i]) >= 0 && (b >= 0x20 || (SHIFTS_AND_ESCAPE >>> b & 1) == 0)
+                        && !(roman && (b == 0x5C || b == 0x7E))) {
                     buf[j++] = (char) b;
                     i++;
                 }

@@ -21,8 +21,9 @@ abstract class MultiByteDecoder extends Decoder {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     // one input byte yields at most 4 chars (gb18030: an error, a restored digit, then the byte
-    // itself as another error and an ASCII byte), end-of-queue at most 4; grown to fit the chunk
-    char[] buf = new char[64];
+    // itself as another error and an ASCII byte), end-of-queue at most 4; allocated on first use
+    // (decodeAll brings its own) and grown to fit the chunk
+    char[] buf = new char[0];
     int j; // chars in buf
     private long base; // output length when buf was started
 
@@ -40,6 +41,7 @@ abstract class MultiByteDecoder extends Decoder {
             off += n;
         }
         if (last) {
+            if (buf.length < 8) buf = new char[8];
             base = out.length();
             j = 0;
             endOfQueue();

@@ -46,8 +46,32 @@ class DecodeAllTest {
     }
 
     @Test
-    void aJdkTwinNeverHidesAnUndefinedOrLeftOutByte() {
-        // windows-1252's 0x81 (U+0081 in WHATWG, left out by the JDK) and ISO-8859-7's undefined 0xAE
+    void singleByteEveryByteAsTheIndexSaysWithAnErrorWhereItHasNoCodePoint() {
+        for (String[] row : SingleByteIndexes.TABLE) {
+            char[] index = row[1].toCharArray();
+            byte[] in = new byte[256];
+            StringBuilder expected = new StringBuilder();
+            long errors = 0;
+            for (int b = 0; b < 256; b++) {
+                in[b] = (byte) b;
+                char c = b < 0x80 ? (char) b : index[b - 0x80];
+                expected.append(c);
+                if (c == '\uFFFD') errors++;
+            }
+            Decoder d = Decoders.newDecoder(row[0]);
+            assertThat(row[0], d.decodeAll(in, 0, in.length), equalTo(expected.toString()));
+            assertThat(row[0] + " errors", d.errors(), equalTo(errors));
+            check(row[0], in);
+        }
+    }
+
+    @Test
+    void singleByteTextWithAndWithoutC1Bytes() {
+        // windows-1252's 0x80-0x9F are not Latin-1 (0x81 is U+0081 in WHATWG, left out by the JDK);
+        // ISO-8859-7's 0xAE is undefined
+        check("windows-1252", "caf\u00e9 na\u00efve".getBytes(StandardCharsets.ISO_8859_1));
+        assertThat(Decoders.newDecoder("windows-1252").decodeAll(new byte[] {(byte) 0x93, 'a', (byte) 0x94}, 0, 3),
+                equalTo("\u201Ca\u201D"));
         check("windows-1252", new byte[] {'a', (byte) 0x81, (byte) 0x80, 'b'});
         check("ISO-8859-7", new byte[] {'a', (byte) 0xAE, (byte) 0xE1, 'b'});
         assertThat(Decoders.newDecoder("windows-1252").decodeAll(new byte[] {(byte) 0x81}, 0, 1), equalTo("\u0081"));

@@ -26,6 +26,13 @@ final class DecoderHarness {
         return new Result(out.toString(), d.errors());
     }
 
+    /** Through {@link Decoder#decodeAll}, the whole-stream fast path. */
+    static Result decodeAll(String encoding, byte[] bytes) {
+        Decoder d = Decoders.newDecoder(encoding);
+        String text = d.decodeAll(bytes, 0, bytes.length);
+        return new Result(text, d.errors());
+    }
+
     static Result decodeInPieces(String encoding, byte[] bytes, int... cuts) {
         Decoder d = Decoders.newDecoder(encoding);
         StringBuilder out = new StringBuilder();
@@ -48,15 +55,16 @@ final class DecoderHarness {
     }
 
     /**
-     * Asserts that {@code bytes} decode to {@code expected} with {@code errors} errors, whole, split
-     * at every position, byte by byte, after 0-31 ASCII padding bytes (as UTF-16 units for UTF-16),
-     * and through the charset's CharsetDecoder with 1-char output buffers.
+     * Asserts that {@code bytes} decode to {@code expected} with {@code errors} errors, whole (in one
+     * call and through {@link Decoder#decodeAll}), split at every position, byte by byte, after 0-31
+     * ASCII padding bytes (as UTF-16 units for UTF-16), and through the charset's CharsetDecoder with 1-char output buffers.
      */
     static void assertDecodes(String encoding, byte[] bytes, String expected, long errors) {
         String what = encoding + " " + hex(bytes);
         Result whole = decodeWhole(encoding, bytes);
         assertThat(what, whole.text(), equalTo(expected));
         assertThat(what + " errors", whole.errors(), is(errors));
+        assertThat(what + " decodeAll", decodeAll(encoding, bytes), equalTo(whole));
         for (int cut = 0; cut <= bytes.length; cut++) {
             assertThat(what + " split at " + cut, decodeInPieces(encoding, bytes, cut), equalTo(whole));
         }
@@ -77,7 +85,9 @@ final class DecoderHarness {
             }
             System.arraycopy(bytes, 0, padded, padded.length - bytes.length, bytes.length);
             String paddedExpected = encoding.equals("replacement") ? "\uFFFD" : prefix + expected;
-            assertThat(what + " padded " + pad, decodeWhole(encoding, padded).text(), equalTo(paddedExpected));
+            Result paddedWhole = decodeWhole(encoding, padded);
+            assertThat(what + " padded " + pad, paddedWhole.text(), equalTo(paddedExpected));
+            assertThat(what + " padded " + pad + " decodeAll", decodeAll(encoding, padded), equalTo(paddedWhole));
         }
         Charset cs = Decoders.charset(encoding);
         assertThat(what + " via CharsetDecoder", viaCharsetDecoder(replacing(encoding), bytes, 1, 1), equalTo(expected));

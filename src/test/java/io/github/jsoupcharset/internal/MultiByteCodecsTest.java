@@ -298,6 +298,28 @@ class MultiByteCodecsTest {
     }
 
     @Test
+    void iso2022JpAsciiAndRomanRunsStopWhereTheirStatesDiffer() {
+        // a run in the Roman state maps 0x5C and 0x7E, and stops at SO, SI, ESC and non-ASCII bytes
+        assertDecodes("ISO-2022-JP", bytes(0x1B, '(', 'J', 'a', '\\', 'b', '~', 'c', 0x0E, 'd', 0x0F, 'e', 0x80, 'f'),
+                "a\u00A5b\u203Ec\uFFFDd\uFFFDe\uFFFDf", 3);
+        // ... which the ASCII state returns as they are
+        assertDecodes("ISO-2022-JP", bytes(0x1B, '(', 'J', 'a', 0x1B, '(', 'B', '\\', '~', 0x0E, 'x'), "a\\~\uFFFDx", 1);
+        // a Roman run is output: an escape after it is no error, two escapes in a row are
+        assertDecodes("ISO-2022-JP", bytes(0x1B, '(', 'J', ' ', 0x1B, '$', 'B', 0x30, 0x21), " \u4E9C", 0);
+        assertDecodes("ISO-2022-JP", bytes(0x1B, '(', 'J', 0x1B, '$', 'B', 0x30, 0x21), "\uFFFD\u4E9C", 1);
+        // a long Roman run with the mapped bytes at every position
+        for (int at = 0; at < 40; at++) {
+            byte[] in = new byte[3 + 40];
+            in[0] = 0x1B;
+            in[1] = '(';
+            in[2] = 'J';
+            java.util.Arrays.fill(in, 3, in.length, (byte) '-');
+            in[3 + at] = '\\';
+            assertDecodes("ISO-2022-JP", in, "-".repeat(at) + "\u00A5" + "-".repeat(39 - at), 0);
+        }
+    }
+
+    @Test
     void iso2022JpEscapeCutShortByEndOfQueueKeepsItsBytes() {
         // end-of-queue in escape state: an error, then "$" or "(" again in the output state
         assertDecodes("ISO-2022-JP", bytes('a', 0x1B, '$'), "a\uFFFD$", 1);
