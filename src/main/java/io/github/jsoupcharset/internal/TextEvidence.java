@@ -384,6 +384,9 @@ final class TextEvidence {
         final char[] chars = new char[256];
         final byte[] flags = new byte[256];
         final double[][] weights; // [language][byte]
+        /** What one occurrence of a byte adds to the glance, and what each ASCII letter touching it adds. */
+        final double[] glance = new double[256];
+        final double[] touchesLatin = new double[256];
 
         ByteTable(Candidate candidate) {
             char[] index = ((WhatwgCharset) Decoders.charset(candidate.encoding().name())).singleByteIndex();
@@ -396,6 +399,20 @@ final class TextEvidence {
             for (int k = 0; k < languages.length; k++) {
                 Exemplar e = Exemplars.SETS.get(languages[k]);
                 for (int b = 0x80; b < 256; b++) weights[k][b] = e.weight(chars[b]);
+            }
+            for (int b = 0x80; b < 256; b++) {
+                int c = chars[b];
+                if (c == 0xFFFD) {
+                    glance[b] = -8.0;
+                } else if (c <= 0x9F) {
+                    glance[b] = -5.0;
+                } else if ((flags[b] & Props.LETTER) != 0) {
+                    double w = 0;
+                    for (double[] language : weights) w = Math.max(w, language[b]);
+                    glance[b] = 2 * w - 1 - ((flags[b] & Props.UPPER) != 0 ? GLANCE_CAPITAL : 0);
+                    int script = Props.script(c);
+                    if (script != 0 && script != LATIN) touchesLatin[b] = -3.0;
+                }
             }
         }
     }
@@ -494,49 +511,29 @@ final class TextEvidence {
 
     /**
      * A single-byte candidate's score at a glance, from how often each non-ASCII byte occurs
-     * ({@code histogram}; {@code present[0, presentCount)} are the byte values that occur): the
-     * exemplar letters, C1 controls and errors of {@link Parts#score}, without the shapes that
-     * need a byte's neighbours except one: a letter of another script touching an ASCII letter
-     * ({@code nextToAscii} counts, per byte value, its ASCII-letter neighbours), and a small
-     * charge per capital (in text, small letters outnumber capitals; a decoding that swaps the
-     * cases, KOI8-R read as windows-1251, reverses that). Only used to choose which candidates
-     * to score in full.
+     * ({@code histogram}; {@code present[0, presentCount)} are the byte values that occur), for
+     * choosing which candidates to score in full. Per occurrence, much as {@link Parts#score}
+     * counts it: a letter adds 1 if it is a standard exemplar of any of the candidate's languages
+     * (not necessarily one language for the whole text, as the full score asks), 0 if only an
+     * auxiliary one, and takes 1 away if neither; a C1 control costs 5, an error 8. Of the shapes,
+     * which need a byte's neighbours, only one is counted: a letter of a non-Latin script touching
+     * an ASCII letter ({@code nextToAscii} counts, per byte value, its ASCII-letter neighbours)
+     * costs 3 per touch. And a capital costs ½ (in text, small letters outnumber capitals; a
+     * decoding that swaps the cases, KOI8-R read as windows-1251, reverses that).
      */
     static double unigramScore(int[] histogram, int[] nextToAscii, int[] present, int presentCount, Candidate candidate) {
         ByteTable t = ByteTables.TABLES.get(candidate.encoding());
-        int letters = 0;
-        int c1 = 0;
-        int errors = 0;
-        int capitals = 0;
-        int misfits = 0;
+        double score = candidate.prior();
         for (int k = 0; k < presentCount; k++) {
             int b = present[k];
-            int n = histogram[b];
-            int c = t.chars[b];
-            int flags = t.flags[b];
-            if (c == 0xFFFD) errors += n;
-            else if (c <= 0x9F) c1 += n;
-            else if ((flags & Props.LETTER) != 0) {
-                letters += n;
-                if ((flags & Props.UPPER) != 0) capitals += n;
-                // a letter of another script touching a Latin letter: one misfit per touch
-                int script = Props.script(c);
-                if (script != 0 && script != LATIN) misfits += nextToAscii[b];
-            }
+            score += histogram[b] * t.glance[b] + nextToAscii[b] * t.touchesLatin[b];
         }
-        double best = 0;
-        for (double[] weights : t.weights) {
-            double hits = 0;
-            for (int k = 0; k < presentCount; k++) hits += histogram[present[k]] * weights[present[k]];
-            best = Math.max(best, hits);
-        }
-        return best - (letters - best) - 3.0 * misfits - UNIGRAM_CAPITAL * capitals
-                - 5.0 * c1 - 8.0 * errors + candidate.prior();
+        return score;
     }
 
     private static final int LATIN = Props.script('a');
     /** What a capital costs in {@link #unigramScore}. */
-    private static final double UNIGRAM_CAPITAL = 0.5;
+    private static final double GLANCE_CAPITAL = 0.5;
 
     /** Two adjacent letters of different scripts, or a capital after a small letter: 1 each. */
     private static int shapeMisfit(int prev, int prevFlags, int c, int flags) {
