@@ -386,6 +386,9 @@ final class TextEvidence {
         final double[][] weights; // [language][byte]
         /** What one occurrence of a byte adds to the glance, and what each ASCII letter touching it adds. */
         final double[] glance = new double[256];
+        /** Each byte's character's script ({@link Props#script}) and {@link #positionalKind}. */
+        final short[] scripts = new short[256];
+        final byte[] kinds = new byte[256];
         final double[] touchesLatin = new double[256];
 
         ByteTable(Candidate candidate) {
@@ -393,6 +396,8 @@ final class TextEvidence {
             for (int b = 0; b < 256; b++) {
                 chars[b] = b < 0x80 ? (char) b : index[b - 0x80];
                 flags[b] = Props.FLAGS[chars[b]];
+                scripts[b] = (short) Props.script(chars[b]);
+                kinds[b] = (byte) positionalKind(chars[b]);
             }
             String[] languages = candidate.languages();
             weights = new double[languages.length][256];
@@ -442,6 +447,7 @@ final class TextEvidence {
         ByteTable t = ByteTables.TABLES.get(candidate.encoding());
         char[] chars = t.chars;
         byte[] table = t.flags;
+        short[] scripts = t.scripts;
         int[] letterBytes = new int[128]; // the byte values counted in byteLetters
         int letterByteCount = 0;
         int letters = 0;
@@ -459,12 +465,14 @@ final class TextEvidence {
             // and ' ' after the end
             int prev = ' ';
             int prevFlags = 0;
+            int prevScript = 0;
             int prevPrev = ' ';
             int prevPrevFlags = 0;
             if (i >= 1) {
                 int pb = text[i - 1] & 0xFF;
                 prev = chars[pb];
                 prevFlags = table[pb];
+                prevScript = scripts[pb];
                 if (i >= 2) {
                     int ppb = text[i - 2] & 0xFF;
                     prevPrev = chars[ppb];
@@ -486,8 +494,12 @@ final class TextEvidence {
                     letters++;
                     if (byteLetters[b]++ == 0) letterBytes[letterByteCount++] = b;
                 }
-                implausible += letterMisfits(prevPrev, prevFlags, prevPrevFlags, prev, c, flags, next, nextFlags);
-                int position = positional(prevFlags, c, nextFlags);
+                // letterMisfits, with the scripts from the table
+                if ((flags & Props.MARK) != 0 && ((prevFlags & Props.LETTER) == 0
+                        || (prevFlags & Props.MARK) != 0 && (prevPrevFlags & Props.MARK) != 0)) implausible++;
+                if (c >= 0x0E00 && c <= 0x0E7F && !plausibleThai(prevPrev, prev, c, next)) implausible++;
+                if ((prevFlags & Props.LETTER) != 0) implausible += scriptMisfit(prevScript, prevFlags, scripts[b], flags);
+                int position = positionalByKind(prevFlags, t.kinds[b], nextFlags);
                 if (position > 0) positive++;
                 else if (position < 0) implausible++;
             } else if ((flags & Props.SYMBOL) != 0 && ((prevFlags | nextFlags) & Props.LETTER) != 0) {
@@ -495,7 +507,7 @@ final class TextEvidence {
             }
             // an ASCII letter right after a non-ASCII letter
             if (nb < 0x80 && i + 1 < n && (nextFlags & Props.LETTER) != 0 && (flags & Props.LETTER) != 0) {
-                implausible += shapeMisfit(c, flags, next, nextFlags);
+                implausible += scriptMisfit(scripts[b], flags, scripts[nb], nextFlags);
             }
         }
         // the exemplar hits, per language, from the letters counted per byte (sums of halves: exact)
@@ -537,9 +549,12 @@ final class TextEvidence {
 
     /** Two adjacent letters of different scripts, or a capital after a small letter: 1 each. */
     private static int shapeMisfit(int prev, int prevFlags, int c, int flags) {
+        return scriptMisfit(Props.script(prev), prevFlags, Props.script(c), flags);
+    }
+
+    /** {@link #shapeMisfit} given the two letters' scripts ({@link Props#script}). */
+    private static int scriptMisfit(int sa, int prevFlags, int sb, int flags) {
         int misfit = 0;
-        int sa = Props.script(prev);
-        int sb = Props.script(c);
         if (sa != 0 && sb != 0 && sa != sb) misfit++;
         if ((flags & Props.UPPER) != 0 && (prevFlags & Props.LOWER) != 0) misfit++;
         return misfit;
@@ -550,17 +565,27 @@ final class TextEvidence {
      * (+1 there, -1 inside a word); Cyrillic soft sign, hard sign and yery never begin one (-1).
      */
     private static int positional(int prevFlags, int c, int nextFlags) {
-        boolean endsWord = (nextFlags & Props.LETTER) == 0;
-        boolean startsWord = (prevFlags & Props.LETTER) == 0;
+        return positionalByKind(prevFlags, positionalKind(c), nextFlags);
+    }
+
+    /** 1 for a letter that ends words (ך ם ן ף ץ ς), 2 for one that never starts one (ъ ы ь), else 0. */
+    private static int positionalKind(int c) {
         switch (c) {
             case 0x05DA: case 0x05DD: case 0x05DF: case 0x05E3: case 0x05E5: // ך ם ן ף ץ
             case 0x03C2: // ς
-                return endsWord ? (startsWord ? 0 : 1) : -1;
+                return 1;
             case 0x044A: case 0x044B: case 0x044C: // ъ ы ь
-                return startsWord ? -1 : 0;
+                return 2;
             default:
                 return 0;
         }
+    }
+
+    private static int positionalByKind(int prevFlags, int kind, int nextFlags) {
+        if (kind == 0) return 0;
+        boolean endsWord = (nextFlags & Props.LETTER) == 0;
+        boolean startsWord = (prevFlags & Props.LETTER) == 0;
+        return kind == 1 ? (endsWord ? (startsWord ? 0 : 1) : -1) : (startsWord ? -1 : 0);
     }
 
 
@@ -860,10 +885,9 @@ final class TextEvidence {
     }
 
     /**
-     * {@link #parts} of a multi-byte candidate, or null if even its best possible score stays
-     * below {@code toBeat}: every non-ASCII character a letter of its language and nothing
-     * implausible, that is at most {@code weight × 2 × characters - 8 × errors + prior}, known
-     * from the decoding alone before the costlier weighing.
+     * {@link #parts} of a multi-byte candidate, or null if even its best possible score (its
+     * {@link #ceiling}) stays below {@code toBeat}, known from the decoding before the costlier
+     * weighing.
      */
     private static Parts multiByteParts(byte[] text, int len, Candidate c, Scratch scratch, double toBeat) {
         Decoder d = Decoders.newDecoder(c.encoding().name());
@@ -873,18 +897,37 @@ final class TextEvidence {
         int n = out.length();
         if (scratch.chars.length < n) scratch.chars = new char[n];
         out.getChars(0, n, scratch.chars, 0);
-        if (toBeat > Double.NEGATIVE_INFINITY) {
-            int nonAscii = 0;
-            for (int i = 0; i < n; i++) {
-                if (scratch.chars[i] >= 0x80) nonAscii++;
-            }
-            nonAscii -= (int) Math.min(nonAscii, d.errors()); // each error is one U+FFFD
-            double ceiling = c.weight() * 2.0 * nonAscii - 8.0 * d.errors() + c.prior();
-            if (ceiling < toBeat) return null;
-        }
+        if (toBeat > Double.NEGATIVE_INFINITY && ceiling(scratch.chars, n, d.errors(), c) < toBeat) return null;
         return parts(scratch.chars, n, d.errors(), c);
     }
 
+
+    /**
+     * The most a multi-byte candidate's decoding {@code text[0, n)} can score (without ICU4J):
+     * {@code best − (letters − best) − 3 × implausible + positive} is at most {@code 2 × best}
+     * (positive shapes are letters, implausible ones count against), and {@code best} is at most
+     * the exemplar weight of all its non-ASCII characters, each at its best over the candidate's
+     * languages. Far cheaper than the score: no neighbours, no shapes.
+     */
+    private static double ceiling(char[] text, int n, long errors, Candidate c) {
+        String[] languages = c.languages();
+        Exemplar[] langs = new Exemplar[languages.length];
+        for (int k = 0; k < langs.length; k++) langs[k] = Exemplars.SETS.get(languages[k]);
+        double weight = 0;
+        for (int i = 0; i < n; ) {
+            char ch = text[i];
+            if (ch < 0x80) {
+                i++;
+                continue;
+            }
+            int cp = Character.codePointAt(text, i, n);
+            double w = 0;
+            for (Exemplar e : langs) w = Math.max(w, e.weight(cp));
+            weight += w;
+            i += Character.charCount(cp);
+        }
+        return c.weight() * 2.0 * weight - 8.0 * errors + c.prior();
+    }
 
     /** Stage one weighs this many bytes of text per candidate. */
     static final int SAMPLE_BYTES = 2048;
