@@ -82,9 +82,13 @@ public final class WhatwgCharset extends Charset {
         }
     }
 
-    /** A {@link CharsetDecoder} running this encoding's WHATWG decoder (see {@link DecoderAdapter}). */
+    /**
+     * A {@link CharsetDecoder} running this encoding's WHATWG decoder: for a single-byte encoding
+     * its own decode loop ({@link SingleByteCharsetDecoder}), otherwise {@link DecoderAdapter}.
+     */
     @Override
     public CharsetDecoder newDecoder() {
+        if (family == Family.SINGLE_BYTE) return new SingleByteCharsetDecoder(this, (char[]) indexIdentity);
         return new DecoderAdapter(this, decoders, averageCharsPerByte);
     }
 
