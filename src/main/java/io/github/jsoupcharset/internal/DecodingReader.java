@@ -34,6 +34,14 @@ public final class DecodingReader extends Reader {
     public int read(char[] cbuf, int off, int len) {
         Objects.checkFromIndexSize(off, len, cbuf.length);
         if (len == 0) return 0;
+        if (decoder instanceof SingleByteDecoder && chunkPos == chunk.length()) {
+            // one char per byte and no state: decode straight into the caller's buffer
+            if (pos == end) return -1;
+            int n = Math.min(len, end - pos);
+            ((SingleByteDecoder) decoder).decodeInto(src, pos, n, cbuf, off);
+            pos += n;
+            return n;
+        }
         while (chunkPos == chunk.length()) {
             if (finished) return -1;
             chunk.setLength(0);

@@ -103,6 +103,27 @@ final class SingleByteDecoder extends Decoder {
         }
     }
 
+    /**
+     * Decodes {@code src[off, off+len)} into {@code dst} from {@code dstOff}, one char per byte
+     * (a single-byte decoder has no state, so any split of the stream is a split of the text);
+     * errors are counted as by {@link #decode}.
+     */
+    void decodeInto(byte[] src, int off, int len, char[] dst, int dstOff) {
+        Objects.checkFromIndexSize(off, len, src.length);
+        Objects.checkFromIndexSize(dstOff, len, dst.length);
+        char[] index = this.index;
+        for (int i = 0; i < len; i++) {
+            int b = src[off + i];
+            if (b >= 0) {
+                dst[dstOff + i] = (char) b;
+            } else {
+                char c = index[b + 128];
+                if (c == '\uFFFD') errorAt(dstOff + i);
+                dst[dstOff + i] = c;
+            }
+        }
+    }
+
     @Override
     int unfinishedBytes() {
         return 0;

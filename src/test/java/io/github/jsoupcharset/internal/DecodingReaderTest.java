@@ -1,0 +1,48 @@
+package io.github.jsoupcharset.internal;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Random;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.greaterThan;
+
+/**
+ * Reading a body through {@link DecodingReader}, whatever the reads' sizes, gives the text and
+ * the error count of decoding it whole: for single-byte encodings (decoded straight into the
+ * caller's buffer, including bytes their index leaves undefined) and for stateful ones (a chunk at
+ * a time).
+ */
+class DecodingReaderTest {
+    private static final String[] ENCODINGS = {"windows-1252", "ISO-8859-3", "windows-874", "windows-1253",
+        "UTF-8", "Shift_JIS", "ISO-2022-JP", "gb18030"};
+
+    @Test
+    void readsTheTextAndErrorsOfDecodingWhole() throws Exception {
+        Random random = new Random(7);
+        for (String encoding : ENCODINGS) {
+            for (int size : new int[] {0, 1, 100, 40_000}) {
+                byte[] body = new byte[size];
+                random.nextBytes(body);
+                Decoder whole = Decoders.newDecoder(encoding);
+                String expected = whole.decodeAll(body, 0, body.length);
+                for (int readSize : new int[] {1, 7, 4096, 70_000}) {
+                    DecodingReader reader = new DecodingReader(body, 0, body.length, Decoders.newDecoder(encoding));
+                    StringBuilder text = new StringBuilder();
+                    char[] buf = new char[readSize];
+                    for (int n; (n = reader.read(buf, 0, buf.length)) != -1; ) text.append(buf, 0, n);
+                    String what = encoding + ", " + size + " bytes read " + readSize + " chars at a time";
+                    assertThat(what, text.toString(), equalTo(expected));
+                    assertThat(what, reader.errors(), equalTo(whole.errors()));
+                    assertThat(what + ": stays at the end", reader.read(buf, 0, buf.length), equalTo(-1));
+                }
+            }
+        }
+        // the random bodies do hit the single-byte holes
+        Decoder d = Decoders.newDecoder("ISO-8859-3");
+        byte[] holes = {(byte) 0xA5, 'a', (byte) 0xAE};
+        d.decodeAll(holes, 0, holes.length);
+        assertThat(d.errors(), greaterThan(0L));
+    }
+}
