@@ -49,8 +49,8 @@ final class DecoderAdapter extends CharsetDecoder {
 
     private final Supplier<Decoder> factory;
     private Decoder decoder;
-    private final StringBuilder produced = new StringBuilder(); // one step's output
-    private final StringBuilder pending = new StringBuilder(); // output the caller has no room for yet
+    private StringBuilder produced = new StringBuilder(); // one step's output
+    private StringBuilder pending = new StringBuilder(); // output the caller has no room for yet
     private int pendingStart;
     private int[] errorOffsets = new int[8]; // offsets in produced of the errors' U+FFFD
     private int errorCount;
@@ -101,13 +101,13 @@ final class DecoderAdapter extends CharsetDecoder {
                 step(in, bulk, false);
                 unfinished = produced.length() > 0 ? 0 : unfinished + bulk;
                 applyErrorAction();
-                pending.append(produced);
+                takeProduced();
             }
             for (int i = bulk; i < n; i++) {
                 step(in, 1, false);
                 unfinished = produced.length() > 0 ? 0 : unfinished + 1;
                 applyErrorAction();
-                pending.append(produced);
+                takeProduced();
             }
             if (decoderSays) unfinished = decoder.unfinishedBytes();
             if (!drainPending(out)) return leaveUnfinished(in, start, unfinished, CoderResult.OVERFLOW);
@@ -298,11 +298,31 @@ final class DecoderAdapter extends CharsetDecoder {
         produced.append(b);
     }
 
+    /**
+     * Moves {@link #produced} to the end of {@link #pending}: when nothing is pending, by swapping
+     * the two builders rather than copying ({@link #step} clears {@link #produced} before use).
+     */
+    private void takeProduced() {
+        if (pendingStart == pending.length()) {
+            StringBuilder empty = pending;
+            pending = produced;
+            produced = empty;
+            pendingStart = 0;
+        } else {
+            pending.append(produced);
+        }
+    }
+
     /** Writes pending output to {@code out}; true when nothing is left pending. */
     private boolean drainPending(CharBuffer out) {
         int n = Math.min(pending.length() - pendingStart, out.remaining());
         if (n > 0) {
-            out.put(pending.substring(pendingStart, pendingStart + n));
+            if (out.hasArray()) {
+                pending.getChars(pendingStart, pendingStart + n, out.array(), out.arrayOffset() + out.position());
+                out.position(out.position() + n);
+            } else {
+                out.append(pending, pendingStart, pendingStart + n);
+            }
             pendingStart += n;
         }
         if (pendingStart < pending.length()) return false;
