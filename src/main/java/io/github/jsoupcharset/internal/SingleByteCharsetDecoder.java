@@ -14,11 +14,11 @@ import java.nio.charset.CoderResult;
  * standard's error. Not thread-safe (no CharsetDecoder is).
  */
 final class SingleByteCharsetDecoder extends CharsetDecoder {
-    private final char[] index; // bytes 0x80-0xFF; U+FFFD where the index has no code point
+    private final char[] table; // by byte + 128: every byte's code point, U+FFFD where it has none
 
     SingleByteCharsetDecoder(Charset cs, char[] index) {
         super(cs, 1f, 1f);
-        this.index = index;
+        this.table = SingleByteDecoder.byteTable(index);
     }
 
     @Override
@@ -26,8 +26,7 @@ final class SingleByteCharsetDecoder extends CharsetDecoder {
         if (in.hasArray() && out.hasArray()) return decodeArrays(in, out);
         while (in.hasRemaining()) {
             if (!out.hasRemaining()) return CoderResult.OVERFLOW;
-            byte b = in.get();
-            char c = b >= 0 ? (char) b : index[b + 0x80];
+            char c = table[in.get() + 128];
             if (c == '\uFFFD') {
                 in.position(in.position() - 1);
                 return CoderResult.malformedForLength(1);
@@ -47,8 +46,7 @@ final class SingleByteCharsetDecoder extends CharsetDecoder {
         int end = sp + Math.min(sl - sp, dl - dp);
         try {
             for (; sp < end; sp++, dp++) {
-                byte b = src[sp];
-                char c = b >= 0 ? (char) b : index[b + 0x80];
+                char c = table[src[sp] + 128]; // no branch on ASCII: text mixes both
                 if (c == '\uFFFD') return CoderResult.malformedForLength(1);
                 dst[dp] = c;
             }

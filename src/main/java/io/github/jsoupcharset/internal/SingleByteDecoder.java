@@ -8,6 +8,7 @@ final class SingleByteDecoder extends Decoder {
     private static final int CHUNK = 8192;
 
     private final char[] index; // bytes 0x80-0xFF; U+FFFD where the index has no code point
+    private final char[] table; // by byte + 128 (signed byte): every byte's code point, U+FFFD where none
     private final Charset jdkTwin; // a JDK charset that agrees with the index wherever it decodes, or null
     private char[] buf = new char[0]; // grown to the chunk size on first use
 
@@ -19,7 +20,20 @@ final class SingleByteDecoder extends Decoder {
     SingleByteDecoder(char[] index, Charset jdkTwin) {
         if (index.length != 128) throw new IllegalArgumentException("index must have 128 entries");
         this.index = index;
+        this.table = byteTable(index);
         this.jdkTwin = jdkTwin;
+    }
+
+    /**
+     * Every byte's code point, indexed by the signed byte plus 128 (0x80-0xFF first, then ASCII):
+     * one lookup per byte with no branch on whether it is ASCII, which mispredicts on text that
+     * mixes ASCII and other letters.
+     */
+    static char[] byteTable(char[] index) {
+        char[] table = new char[256];
+        System.arraycopy(index, 0, table, 0, 128);
+        for (int b = 0; b < 128; b++) table[b + 128] = (char) b;
+        return table;
     }
 
     /**
@@ -111,16 +125,11 @@ final class SingleByteDecoder extends Decoder {
     void decodeInto(byte[] src, int off, int len, char[] dst, int dstOff) {
         Objects.checkFromIndexSize(off, len, src.length);
         Objects.checkFromIndexSize(dstOff, len, dst.length);
-        char[] index = this.index;
+        char[] table = this.table;
         for (int i = 0; i < len; i++) {
-            int b = src[off + i];
-            if (b >= 0) {
-                dst[dstOff + i] = (char) b;
-            } else {
-                char c = index[b + 128];
-                if (c == '\uFFFD') errorAt(dstOff + i);
-                dst[dstOff + i] = c;
-            }
+            char c = table[src[off + i] + 128];
+            if (c == '\uFFFD') errorAt(dstOff + i);
+            dst[dstOff + i] = c;
         }
     }
 
