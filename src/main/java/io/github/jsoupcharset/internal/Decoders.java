@@ -81,11 +81,12 @@ public final class Decoders {
                 String name = row[0];
                 // one index (and one reverse index) per distinct table: ISO-8859-8-I shares ISO-8859-8's
                 char[] index = indexes.computeIfAbsent(row[1], String::toCharArray);
+                char[] table = SingleByteDecoder.byteTable(index); // one per charset, shared by its decoders
                 byte[][] pages = reverse(index);
                 java.nio.charset.Charset twin = SingleByteDecoder.jdkTwin(jdkName(name), index);
                 put(all, new WhatwgCharset(name, WhatwgCharset.Family.SINGLE_BYTE,
-                        () -> new SingleByteDecoder(index, twin), cs -> new WhatwgEncoder.SingleByte(cs, pages), 1f,
-                        index));
+                        () -> new SingleByteDecoder(table, twin), cs -> new SingleByteCharsetDecoder(cs, table),
+                        cs -> new WhatwgEncoder.SingleByte(cs, pages), 1f, index));
             }
             return Map.copyOf(all);
         }

@@ -16,9 +16,10 @@ import java.nio.charset.CoderResult;
 final class SingleByteCharsetDecoder extends CharsetDecoder {
     private final char[] table; // by byte + 128: every byte's code point, U+FFFD where it has none
 
-    SingleByteCharsetDecoder(Charset cs, char[] index) {
+    /** @param table the code points of all 256 bytes ({@link SingleByteDecoder#byteTable}; shared) */
+    SingleByteCharsetDecoder(Charset cs, char[] table) {
         super(cs, 1f, 1f);
-        this.table = SingleByteDecoder.byteTable(index);
+        this.table = table;
     }
 
     @Override

@@ -7,29 +7,29 @@ import java.util.Objects;
 final class SingleByteDecoder extends Decoder {
     private static final int CHUNK = 8192;
 
-    private final char[] index; // bytes 0x80-0xFF; U+FFFD where the index has no code point
     private final char[] table; // by byte + 128 (signed byte): every byte's code point, U+FFFD where none
     private final Charset jdkTwin; // a JDK charset that agrees with the index wherever it decodes, or null
     private char[] buf = new char[0]; // grown to the chunk size on first use
 
     /**
-     * @param index the 128 code points of bytes 0x80-0xFF (shared, never modified)
-     * @param jdkTwin a JDK charset that decodes every byte as {@code index} does or to U+FFFD
+     * @param table the code points of all 256 bytes, as {@link #byteTable} builds them from the
+     *     index (shared, never modified)
+     * @param jdkTwin a JDK charset that decodes every byte as the index does or to U+FFFD
      *     (see {@link #jdkTwin}), or null
      */
-    SingleByteDecoder(char[] index, Charset jdkTwin) {
-        if (index.length != 128) throw new IllegalArgumentException("index must have 128 entries");
-        this.index = index;
-        this.table = byteTable(index);
+    SingleByteDecoder(char[] table, Charset jdkTwin) {
+        if (table.length != 256) throw new IllegalArgumentException("table must have 256 entries");
+        this.table = table;
         this.jdkTwin = jdkTwin;
     }
 
     /**
-     * Every byte's code point, indexed by the signed byte plus 128 (0x80-0xFF first, then ASCII):
-     * one lookup per byte with no branch on whether it is ASCII, which mispredicts on text that
-     * mixes ASCII and other letters.
+     * Every byte's code point, indexed by the signed byte plus 128 (0x80-0xFF first, then ASCII),
+     * from the index's 128 code points of bytes 0x80-0xFF: one lookup per byte with no branch on
+     * whether it is ASCII, which mispredicts on text that mixes ASCII and other letters.
      */
     static char[] byteTable(char[] index) {
+        if (index.length != 128) throw new IllegalArgumentException("index must have 128 entries");
         char[] table = new char[256];
         System.arraycopy(index, 0, table, 0, 128);
         for (int b = 0; b < 128; b++) table[b + 128] = (char) b;
@@ -69,18 +69,8 @@ final class SingleByteDecoder extends Decoder {
             String s = new String(src, off, len, jdkTwin);
             if (s.indexOf('\uFFFD') < 0) return s;
         }
-        char[] index = this.index;
         char[] out = new char[len];
-        for (int i = 0; i < len; i++) {
-            int b = src[off + i];
-            if (b >= 0) {
-                out[i] = (char) b;
-            } else {
-                char c = index[b + 128];
-                if (c == '\uFFFD') errorAt(i);
-                out[i] = c;
-            }
-        }
+        decodeTo(src, off, len, out, 0, 0);
         return new String(out);
     }
 
@@ -88,32 +78,12 @@ final class SingleByteDecoder extends Decoder {
     public void decode(byte[] src, int off, int len, boolean last, StringBuilder out) {
         Objects.checkFromIndexSize(off, len, src.length);
         // 1. If byte is end-of-queue, return finished: nothing is ever pending.
-        char[] index = this.index;
         if (buf.length < Math.min(CHUNK, len)) buf = new char[Math.min(CHUNK, len)];
-        char[] buf = this.buf;
-        int end = off + len;
-        while (off < end) {
-            int chunkEnd = Math.min(end, off + CHUNK);
-            long base = out.length();
-            int j = 0;
-            int i = off;
-            while (i < chunkEnd) {
-                int b = src[i++];
-                // 2. If byte is an ASCII byte, return a code point whose value is byte.
-                if (b >= 0) {
-                    buf[j++] = (char) b;
-                    continue;
-                }
-                // 3. Let code point be the index code point for byte - 0x80 (a signed byte
-                //    -128..-1 plus 128 is exactly byte - 0x80).
-                char c = index[b + 128];
-                // 4. If code point is null, return error.
-                if (c == '\uFFFD') errorAt(base + j);
-                // 5. Return a code point whose value is code point.
-                buf[j++] = c;
-            }
-            out.append(buf, 0, j);
-            off = chunkEnd;
+        for (int end = off + len; off < end; ) {
+            int n = Math.min(CHUNK, end - off);
+            decodeTo(src, off, n, buf, 0, out.length());
+            out.append(buf, 0, n);
+            off += n;
         }
     }
 
@@ -125,10 +95,24 @@ final class SingleByteDecoder extends Decoder {
     void decodeInto(byte[] src, int off, int len, char[] dst, int dstOff) {
         Objects.checkFromIndexSize(off, len, src.length);
         Objects.checkFromIndexSize(dstOff, len, dst.length);
+        decodeTo(src, off, len, dst, dstOff, dstOff);
+    }
+
+    /**
+     * The standard's steps for each of {@code src[off, off+len)}, into {@code dst} from
+     * {@code dstOff}; the error of the byte at {@code off + i} is at output offset
+     * {@code outputOffset + i}.
+     */
+    private void decodeTo(byte[] src, int off, int len, char[] dst, int dstOff, long outputOffset) {
         char[] table = this.table;
         for (int i = 0; i < len; i++) {
+            // 2. If byte is an ASCII byte, return a code point whose value is byte.
+            // 3. Let code point be the index code point for byte - 0x80.
+            // (Both in one lookup: the table holds ASCII's code points after the index's.)
             char c = table[src[off + i] + 128];
-            if (c == '\uFFFD') errorAt(dstOff + i);
+            // 4. If code point is null, return error.
+            if (c == '\uFFFD') errorAt(outputOffset + i);
+            // 5. Return a code point whose value is code point.
             dst[dstOff + i] = c;
         }
     }

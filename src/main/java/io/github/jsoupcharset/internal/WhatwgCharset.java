@@ -20,15 +20,27 @@ public final class WhatwgCharset extends Charset {
     private final Family family;
     private final Supplier<Decoder> decoders;
     private final Function<WhatwgCharset, CharsetEncoder> encoders; // null: no encoder
+    private final Function<WhatwgCharset, CharsetDecoder> charsetDecoders; // null: a DecoderAdapter
     private final float averageCharsPerByte;
     private final Object indexIdentity; // single-byte: the shared index (ISO-8859-8 = ISO-8859-8-I)
 
     WhatwgCharset(String encodingName, Family family, Supplier<Decoder> decoders,
             Function<WhatwgCharset, CharsetEncoder> encoders, float averageCharsPerByte, Object indexIdentity) {
+        this(encodingName, family, decoders, null, encoders, averageCharsPerByte, indexIdentity);
+    }
+
+    /**
+     * @param charsetDecoders this charset's {@link CharsetDecoder}s, for an encoding whose decoder
+     *     has a faster java.nio form; null to run {@code decoders} in a {@link DecoderAdapter}
+     */
+    WhatwgCharset(String encodingName, Family family, Supplier<Decoder> decoders,
+            Function<WhatwgCharset, CharsetDecoder> charsetDecoders, Function<WhatwgCharset, CharsetEncoder> encoders,
+            float averageCharsPerByte, Object indexIdentity) {
         super("x-whatwg-" + encodingName, new String[0]);
         this.encodingName = encodingName;
         this.family = family;
         this.decoders = decoders;
+        this.charsetDecoders = charsetDecoders;
         this.encoders = encoders;
         this.averageCharsPerByte = averageCharsPerByte;
         this.indexIdentity = indexIdentity;
@@ -83,12 +95,13 @@ public final class WhatwgCharset extends Charset {
     }
 
     /**
-     * A {@link CharsetDecoder} running this encoding's WHATWG decoder: for a single-byte encoding
-     * its own decode loop ({@link SingleByteCharsetDecoder}), otherwise {@link DecoderAdapter}.
+     * A {@link CharsetDecoder} running this encoding's WHATWG decoder: its own java.nio form where
+     * it has one (the single-byte encodings' {@link SingleByteCharsetDecoder}), otherwise the
+     * decoder in a {@link DecoderAdapter}.
      */
     @Override
     public CharsetDecoder newDecoder() {
-        if (family == Family.SINGLE_BYTE) return new SingleByteCharsetDecoder(this, (char[]) indexIdentity);
+        if (charsetDecoders != null) return charsetDecoders.apply(this);
         return new DecoderAdapter(this, decoders, averageCharsPerByte);
     }
 
