@@ -246,8 +246,7 @@ final class TextEvidence {
      * are stepped over.
      */
     static Parts parts(char[] text, int n, long errors, Candidate candidate) {
-        Exemplar[] langs = new Exemplar[candidate.languages().length];
-        for (int i = 0; i < langs.length; i++) langs[i] = Exemplars.SETS.get(candidate.languages()[i]);
+        Exemplar[] langs = exemplars(candidate);
         double[] hits = new double[langs.length];
         int letters = 0;
         int implausible = 0;
@@ -314,8 +313,7 @@ final class TextEvidence {
      * other: the definition the faster forms are tested against.
      */
     static Parts sequentialParts(char[] text, int n, long errors, Candidate candidate) {
-        Exemplar[] langs = new Exemplar[candidate.languages().length];
-        for (int i = 0; i < langs.length; i++) langs[i] = Exemplars.SETS.get(candidate.languages()[i]);
+        Exemplar[] langs = exemplars(candidate);
         double[] hits = new double[langs.length];
         int letters = 0;
         int implausible = 0;
@@ -363,6 +361,14 @@ final class TextEvidence {
         double best = 0;
         for (double h : hits) best = Math.max(best, h);
         return new Parts(best, letters, implausible, positive, c1, errors);
+    }
+
+    /** The exemplar sets of a candidate's languages, in its order. */
+    private static Exemplar[] exemplars(Candidate candidate) {
+        String[] languages = candidate.languages();
+        Exemplar[] langs = new Exemplar[languages.length];
+        for (int k = 0; k < langs.length; k++) langs[k] = Exemplars.SETS.get(languages[k]);
+        return langs;
     }
 
     /** Marks without a base, broken Thai orthography, and shape misfits with the letter before. */
@@ -910,9 +916,7 @@ final class TextEvidence {
      * languages. Far cheaper than the score: no neighbours, no shapes.
      */
     private static double ceiling(char[] text, int n, long errors, Candidate c) {
-        String[] languages = c.languages();
-        Exemplar[] langs = new Exemplar[languages.length];
-        for (int k = 0; k < langs.length; k++) langs[k] = Exemplars.SETS.get(languages[k]);
+        Exemplar[] langs = exemplars(c);
         double weight = 0;
         for (int i = 0; i < n; ) {
             char ch = text[i];
