@@ -20,6 +20,41 @@ public abstract class Decoder {
     public abstract void decode(byte[] src, int off, int len, boolean last, StringBuilder out);
 
     /**
+     * As {@link #decode}, but writes the characters into {@code dst} from {@code dstOff} and returns
+     * how many it wrote. {@code dst} must have room for {@code len} bytes' worst case: {@code len}
+     * at most {@link #bytesFitting bytesFitting(dst.length - dstOff)}. The offsets an error
+     * listener is told count from {@code dstOff}. Decoders with their own char buffer override this
+     * to decode straight into {@code dst}.
+     */
+    public int decodeInto(byte[] src, int off, int len, boolean last, char[] dst, int dstOff) {
+        checkRoom(len, dst, dstOff);
+        StringBuilder out = scratch == null ? scratch = new StringBuilder() : scratch;
+        out.setLength(0);
+        decode(src, off, len, last, out);
+        out.getChars(0, out.length(), dst, dstOff);
+        return out.length();
+    }
+
+    private StringBuilder scratch; // decodeInto's output, for decoders that only append
+
+    /**
+     * The most bytes {@link #decodeInto} may decode into {@code room} chars: as many as are sure to
+     * fit whatever they are, the end-of-queue step included; -1 when {@code room} is too small even
+     * for that. Every decoder writes at most four chars a byte, and eight at the end of the stream.
+     */
+    public int bytesFitting(int room) {
+        return room < 8 ? -1 : (room - 8) / 4;
+    }
+
+    /** Throws unless {@code len} bytes fit {@code dst} from {@code dstOff}, by {@link #bytesFitting}. */
+    final void checkRoom(int len, char[] dst, int dstOff) {
+        java.util.Objects.checkIndex(dstOff, dst.length + 1);
+        if (len < 0 || len > bytesFitting(dst.length - dstOff)) {
+            throw new IndexOutOfBoundsException(len + " bytes may not fit " + (dst.length - dstOff) + " chars");
+        }
+    }
+
+    /**
      * Decodes a whole stream, {@code len} bytes of {@code src} from {@code off}, end-of-queue
      * included, into a String. Decoders override this with faster paths that give the same text
      * and count the same errors.

@@ -46,6 +46,8 @@ final class DecoderAdapter extends CharsetDecoder {
     private static final byte[] NO_BYTES = new byte[0];
     /** The longest unfinished sequence of any decoder: a gb18030 four-byte sequence less one byte. */
     private static final int MAX_UNFINISHED = 3;
+    /** Fewer input bytes than this sure to fit the output: decode through {@link #pending}. */
+    private static final int MIN_DIRECT = 64;
 
     private final Supplier<Decoder> factory;
     private Decoder decoder;
@@ -90,8 +92,24 @@ final class DecoderAdapter extends CharsetDecoder {
         in.position(start + unfinished);
         alreadyFed = 0;
         if (!drainPending(out)) return leaveUnfinished(in, start, unfinished, CoderResult.OVERFLOW);
+        // Each error a U+FFFD, both buffers arrays: the decoder writes straight into the output,
+        // as many bytes at a time as are sure to fit (nothing is pending here: drained above, and
+        // after each step below)
+        boolean direct = in.hasArray() && out.hasArray() && !out.isReadOnly()
+                && malformedInputAction() == CodingErrorAction.REPLACE && replacement().equals("\uFFFD");
         while (in.hasRemaining()) {
             if (!out.hasRemaining()) return leaveUnfinished(in, start, unfinished, CoderResult.OVERFLOW);
+            int fitting = direct ? Math.min(in.remaining(), decoder.bytesFitting(out.remaining())) : -1;
+            if (fitting >= MIN_DIRECT || fitting > 0 && fitting == in.remaining()) {
+                errorCount = 0;
+                int written = decoder.decodeInto(in.array(), in.arrayOffset() + in.position(), fitting, false,
+                        out.array(), out.arrayOffset() + out.position());
+                errorCount = 0;
+                in.position(in.position() + fitting);
+                out.position(out.position() + written);
+                unfinished = decoder.unfinishedBytes();
+                continue;
+            }
             // decode about as many bytes as the output has room for, so that little is kept back
             int n = Math.min(in.remaining(), Math.max(64, out.remaining()));
             boolean decoderSays = decoder.unfinishedBytes() >= 0;

@@ -11,12 +11,14 @@ import java.util.Objects;
  */
 public final class DecodingReader extends Reader {
     private static final int CHUNK = 16 * 1024;
+    /** Fewer bytes than this fitting the caller's buffer: decode a chunk and hand it over in parts. */
+    private static final int MIN_DIRECT = 64;
 
     private final byte[] src;
     private int pos;
     private final int end;
     private final Decoder decoder;
-    private final StringBuilder chunk;
+    private StringBuilder chunk; // only for callers whose buffer is too small to decode into
     private int chunkPos;
     private boolean finished;
 
@@ -27,21 +29,24 @@ public final class DecodingReader extends Reader {
         this.pos = off;
         this.end = off + len;
         this.decoder = Objects.requireNonNull(decoder, "decoder");
-        this.chunk = new StringBuilder(Math.min(CHUNK, len)); // a small page needs a small buffer
     }
 
     @Override
     public int read(char[] cbuf, int off, int len) {
         Objects.checkFromIndexSize(off, len, cbuf.length);
         if (len == 0) return 0;
-        if (decoder instanceof SingleByteDecoder && chunkPos == chunk.length()) {
-            // one char per byte and no state: decode straight into the caller's buffer
-            if (pos == end) return -1;
-            int n = Math.min(len, end - pos);
-            ((SingleByteDecoder) decoder).decodeInto(src, pos, n, cbuf, off);
+        while (chunk == null || chunkPos == chunk.length()) {
+            if (finished) return -1;
+            // straight into the caller's buffer, as many bytes as are sure to fit
+            int fitting = decoder.bytesFitting(len);
+            int n = Math.min(fitting, end - pos);
+            if (fitting < 0 || n < MIN_DIRECT && n < end - pos) break;
+            finished = pos + n == end;
+            int written = decoder.decodeInto(src, pos, n, finished, cbuf, off);
             pos += n;
-            return n;
+            if (written > 0) return written;
         }
+        if (chunk == null) chunk = new StringBuilder(Math.min(CHUNK, end - pos + 8));
         while (chunkPos == chunk.length()) {
             if (finished) return -1;
             chunk.setLength(0);

@@ -49,6 +49,23 @@ abstract class MultiByteDecoder extends Decoder {
         }
     }
 
+    /** Straight into {@code dst}: the chunk handler writes wherever {@link #buf} points. */
+    @Override
+    public final int decodeInto(byte[] src, int off, int len, boolean last, char[] dst, int dstOff) {
+        Objects.checkFromIndexSize(off, len, src.length);
+        checkRoom(len, dst, dstOff);
+        char[] chunkBuffer = buf;
+        buf = dst;
+        base = -dstOff;
+        j = dstOff;
+        if (len > 0) decodeChunk(src, off, off + len);
+        if (last) endOfQueue();
+        int written = j - dstOff;
+        buf = chunkBuffer;
+        j = 0;
+        return written;
+    }
+
     /**
      * The whole stream into one array sized to the input (grown only if errors multiply the
      * output), then one copy into the String.

@@ -87,15 +87,18 @@ final class SingleByteDecoder extends Decoder {
         }
     }
 
-    /**
-     * Decodes {@code src[off, off+len)} into {@code dst} from {@code dstOff}, one char per byte
-     * (a single-byte decoder has no state, so any split of the stream is a split of the text);
-     * errors are counted as by {@link #decode}.
-     */
-    void decodeInto(byte[] src, int off, int len, char[] dst, int dstOff) {
+    /** One char per byte, straight into {@code dst} (nothing is ever pending, so {@code last} changes nothing). */
+    @Override
+    public int decodeInto(byte[] src, int off, int len, boolean last, char[] dst, int dstOff) {
         Objects.checkFromIndexSize(off, len, src.length);
-        Objects.checkFromIndexSize(dstOff, len, dst.length);
-        decodeTo(src, off, len, dst, dstOff, dstOff);
+        checkRoom(len, dst, dstOff);
+        decodeTo(src, off, len, dst, dstOff, 0);
+        return len;
+    }
+
+    @Override
+    public int bytesFitting(int room) {
+        return room;
     }
 
     /**

@@ -45,7 +45,8 @@ final class Utf8Decoder extends Decoder {
         while (off < end) {
             int n = Math.min(CHUNK, end - off);
             if (buf.length < 2 * n + 2) buf = new char[2 * n + 2];
-            decodeChunk(src, off, off + n, out);
+            int j = decodeChunk(src, off, off + n, buf, 0, out.length());
+            out.append(buf, 0, j);
             off += n;
         }
         // 1. If byte is end-of-queue and UTF-8 bytes needed is not 0, set UTF-8 bytes needed to 0
@@ -56,10 +57,30 @@ final class Utf8Decoder extends Decoder {
         }
     }
 
-    private void decodeChunk(byte[] src, int i, int end, StringBuilder out) {
-        char[] buf = this.buf;
-        long base = out.length();
-        int j = 0;
+    /** Straight into {@code dst}: at most two chars a byte, and one at the end of the stream. */
+    @Override
+    public int decodeInto(byte[] src, int off, int len, boolean last, char[] dst, int dstOff) {
+        Objects.checkFromIndexSize(off, len, src.length);
+        checkRoom(len, dst, dstOff);
+        int j = decodeChunk(src, off, off + len, dst, dstOff, -dstOff);
+        if (last && bytesNeeded != 0) {
+            reset();
+            errorAt(j - dstOff);
+            dst[j++] = '\uFFFD';
+        }
+        return j - dstOff;
+    }
+
+    @Override
+    public int bytesFitting(int room) {
+        return room < 1 ? -1 : (room - 1) / 2;
+    }
+
+    /**
+     * Decodes {@code src[i, end)} into {@code buf} from {@code j} and returns the end of the
+     * output; the error at {@code buf[k]} is at output offset {@code base + k}.
+     */
+    private int decodeChunk(byte[] src, int i, int end, char[] buf, int j, long base) {
         while (i < end) {
             int b = src[i];
             if (bytesNeeded == 0) {
@@ -124,7 +145,7 @@ final class Utf8Decoder extends Decoder {
                 buf[j++] = Character.lowSurrogate(cp);
             }
         }
-        out.append(buf, 0, j);
+        return j;
     }
 
     @Override

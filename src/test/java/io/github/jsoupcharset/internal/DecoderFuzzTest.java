@@ -50,11 +50,28 @@ class DecoderFuzzTest {
         assertEquals(text, out.toString(), "chunked decoding");
         assertEquals(whole.errors(), chunked.errors());
 
+        // straight into arrays with just the room bytesFitting promises, in the same chunks
+        Decoder into = Decoders.newDecoder(e.name());
+        StringBuilder intoText = new StringBuilder();
+        for (int off = 0; off <= in.length; off += size) {
+            int n = Math.min(size, in.length - off);
+            boolean last = off + n == in.length;
+            int room = 0;
+            while (into.bytesFitting(room) < n) room++;
+            char[] dst = new char[room + 3];
+            intoText.append(dst, 3, into.decodeInto(in, off, n, last, dst, 3));
+            if (last) break;
+        }
+        assertEquals(text, intoText.toString(), "decodeInto");
+        assertEquals(whole.errors(), into.errors(), "decodeInto errors");
+
         Charset cs = e.charset();
         if (cs instanceof WhatwgCharset) {
             int outCapacity = 1 + (chunking >>> 4);
             assertEquals(text, DecoderHarness.viaCharsetDecoder(DecoderHarness.replacing(e.name()), in, size, outCapacity),
                     "CharsetDecoder");
+            assertEquals(text, DecoderHarness.viaCharsetDecoder(DecoderHarness.replacing(e.name()), in, in.length + 1,
+                    64 * outCapacity), "CharsetDecoder, large buffers");
             // REPORT mode: each malformed result stands for one U+FFFD
             assertEquals(text, DecoderHarness.viaCharsetDecoder(DecoderHarness.reporting(e.name()), in, in.length + 1, 1024),
                     "CharsetDecoder, REPORT");

@@ -15,19 +15,34 @@ import static org.hamcrest.Matchers.greaterThan;
  * a time).
  */
 class DecodingReaderTest {
-    private static final String[] ENCODINGS = {"windows-1252", "ISO-8859-3", "windows-874", "windows-1253",
-        "UTF-8", "Shift_JIS", "ISO-2022-JP", "gb18030"};
+    private static final String[] ENCODINGS = io.github.jsoupcharset.Encoding.all().stream()
+            .map(io.github.jsoupcharset.Encoding::name).toArray(String[]::new);
+
+    private static byte[] randomBytes(Random random, int size) {
+        byte[] b = new byte[size];
+        random.nextBytes(b);
+        return b;
+    }
+
+    /** Random bytes mostly, with runs of ASCII markup between (the direct paths' ASCII loops). */
+    private static byte[] textLike(Random random, String encoding, int size) {
+        byte[] b = randomBytes(random, size);
+        for (int i = 0; i < size; i += 50 + random.nextInt(200)) {
+            for (int k = i; k < Math.min(size, i + random.nextInt(120)); k++) b[k] = (byte) ('a' + k % 26);
+        }
+        return b;
+    }
 
     @Test
     void readsTheTextAndErrorsOfDecodingWhole() throws Exception {
         Random random = new Random(7);
         for (String encoding : ENCODINGS) {
             for (int size : new int[] {0, 1, 100, 40_000}) {
-                byte[] body = new byte[size];
-                random.nextBytes(body);
+                // random bytes, and text in the encoding with ASCII runs between
+                byte[] body = size < 100 ? randomBytes(random, size) : textLike(random, encoding, size);
                 Decoder whole = Decoders.newDecoder(encoding);
                 String expected = whole.decodeAll(body, 0, body.length);
-                for (int readSize : new int[] {1, 7, 4096, 70_000}) {
+                for (int readSize : new int[] {1, 7, 100, 300, 4096, 70_000}) {
                     DecodingReader reader = new DecodingReader(body, 0, body.length, Decoders.newDecoder(encoding));
                     StringBuilder text = new StringBuilder();
                     char[] buf = new char[readSize];
@@ -39,7 +54,7 @@ class DecodingReaderTest {
                 }
             }
         }
-        // the random bodies do hit the single-byte holes
+        // the bodies do hit the single-byte holes
         Decoder d = Decoders.newDecoder("ISO-8859-3");
         byte[] holes = {(byte) 0xA5, 'a', (byte) 0xAE};
         d.decodeAll(holes, 0, holes.length);
