@@ -10,16 +10,18 @@ import java.util.Objects;
  * Internal: no compatibility contract.
  */
 public final class DecodingReader extends Reader {
-    private static final int CHUNK = 16 * 1024;
-    /** Fewer bytes than this fitting the caller's buffer: decode a chunk and hand it over in parts. */
+    /** Fewer bytes than this sure to fit the caller's buffer: decode into {@link #held} instead. */
     private static final int MIN_DIRECT = 64;
+    /** The size of {@link #held}: 256 bytes of any encoding fit (1,032 bytes of a single-byte one). */
+    private static final int HELD_CHARS = 4 * 256 + 8;
 
     private final byte[] src;
     private int pos;
     private final int end;
     private final Decoder decoder;
-    private StringBuilder chunk; // only for callers whose buffer is too small to decode into
-    private int chunkPos;
+    private char[] held; // made only for reads too small to decode into
+    private int heldPos;
+    private int heldEnd;
     private boolean finished;
 
     /** Decodes {@code src[off, off+len)} with {@code decoder} as it is read. */
@@ -35,30 +37,28 @@ public final class DecodingReader extends Reader {
     public int read(char[] cbuf, int off, int len) {
         Objects.checkFromIndexSize(off, len, cbuf.length);
         if (len == 0) return 0;
-        while (chunk == null || chunkPos == chunk.length()) {
+        while (heldPos == heldEnd) {
             if (finished) return -1;
-            // straight into the caller's buffer, as many bytes as are sure to fit
+            // straight into the caller's buffer, as many bytes as are sure to fit; when too few
+            // fit, into our own small buffer, handed over in parts
             int fitting = decoder.bytesFitting(len);
-            int n = Math.min(fitting, end - pos);
-            if (fitting < 0 || n < MIN_DIRECT && n < end - pos) break;
+            boolean direct = fitting >= MIN_DIRECT || fitting >= end - pos;
+            if (!direct && held == null) held = new char[HELD_CHARS];
+            int n = Math.min(direct ? fitting : decoder.bytesFitting(HELD_CHARS), end - pos);
             finished = pos + n == end;
-            int written = decoder.decodeInto(src, pos, n, finished, cbuf, off);
+            int written = direct ? decoder.decodeInto(src, pos, n, finished, cbuf, off)
+                    : decoder.decodeInto(src, pos, n, finished, held, 0);
             pos += n;
-            if (written > 0) return written;
+            if (direct) {
+                if (written > 0) return written;
+            } else {
+                heldPos = 0;
+                heldEnd = written;
+            }
         }
-        if (chunk == null) chunk = new StringBuilder(Math.min(CHUNK, end - pos + 8));
-        while (chunkPos == chunk.length()) {
-            if (finished) return -1;
-            chunk.setLength(0);
-            chunkPos = 0;
-            int n = Math.min(CHUNK, end - pos);
-            finished = pos + n == end;
-            decoder.decode(src, pos, n, finished, chunk);
-            pos += n;
-        }
-        int n = Math.min(len, chunk.length() - chunkPos);
-        chunk.getChars(chunkPos, chunkPos + n, cbuf, off);
-        chunkPos += n;
+        int n = Math.min(len, heldEnd - heldPos);
+        System.arraycopy(held, heldPos, cbuf, off, n);
+        heldPos += n;
         return n;
     }
 
