@@ -2,6 +2,7 @@ package io.github.jsoupcharset.bench;
 
 import io.github.jsoupcharset.BrowserCharsetJsoup;
 import io.github.jsoupcharset.EncodingDecision;
+import io.github.jsoupcharset.internal.Detector;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -57,6 +58,21 @@ public class SniffBenchmark {
     @Benchmark
     public EncodingDecision sniff() {
         return BrowserCharsetJsoup.sniff(page, contentType);
+    }
+
+    /**
+     * A floor for any statistical detector: one pass over the bytes detection looks at (the page, up
+     * to the detection window), counting each byte value. Byte-pair models, decoding candidates and
+     * scoring text all do at least this much; on an undeclared page its ratio to {@link #jsoupParse}
+     * shows how much of the 0.1x detection budget is gone before any judgement is made.
+     */
+    @Benchmark
+    public int[] byteCountFloor() {
+        int[] counts = new int[256];
+        byte[] page = this.page;
+        int n = Math.min(page.length, Detector.DETECTION_WINDOW);
+        for (int i = 0; i < n; i++) counts[page[i] & 0xFF]++;
+        return counts;
     }
 
     @Benchmark
