@@ -8,6 +8,7 @@ import com.ibm.icu.util.ULocale;
 import io.github.jsoupcharset.Encoding;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -850,7 +851,6 @@ final class TextEvidence {
     /** Buffers one ranking reuses across candidates, and where the text's non-ASCII bytes are. */
     private static final class Scratch {
         final int[] byteLetters = new int[256];
-        final StringBuilder decoded;
         final int[] nonAscii;
         final int nonAsciiCount;
         char[] chars;
@@ -869,8 +869,7 @@ final class TextEvidence {
 
         Scratch(byte[] text, int len) {
             this.text = text;
-            decoded = new StringBuilder(len);
-            chars = new char[len];
+            chars = new char[len + 64];
             int count = 0;
             for (int i = 0; i < len; i++) {
                 if (text[i] < 0) count++;
@@ -897,12 +896,20 @@ final class TextEvidence {
      */
     private static Parts multiByteParts(byte[] text, int len, Candidate c, Scratch scratch, double toBeat) {
         Decoder d = Decoders.newDecoder(c.encoding().name());
-        StringBuilder out = scratch.decoded;
-        out.setLength(0);
-        d.decode(text, 0, len, true, out);
-        int n = out.length();
-        if (scratch.chars.length < n) scratch.chars = new char[n];
-        out.getChars(0, n, scratch.chars, 0);
+        // straight into the scratch array, grown when the text is longer than its bytes
+        char[] chars = scratch.chars;
+        int n = 0;
+        int off = 0;
+        do {
+            int fitting = d.bytesFitting(chars.length - n);
+            if (fitting < Math.min(len - off, 256)) {
+                chars = scratch.chars = Arrays.copyOf(chars, 2 * chars.length + 64);
+                continue;
+            }
+            int k = Math.min(fitting, len - off);
+            n += d.decodeInto(text, off, k, off + k == len, chars, n);
+            off += k;
+        } while (off < len);
         if (toBeat > Double.NEGATIVE_INFINITY && ceiling(scratch.chars, n, d.errors(), c) < toBeat) return null;
         return parts(scratch.chars, n, d.errors(), c);
     }
