@@ -130,20 +130,27 @@ abstract class MultiByteDecoder extends Decoder {
      * returns the index of the first non-ASCII byte, or {@code end}.
      */
     final int copyAscii(byte[] src, int i, int end) {
-        char[] buf = this.buf;
-        int j = this.j;
-        // eight bytes at a time while none has its high bit set
+        int runEnd = asciiRun(src, i, end, buf, j);
+        j += runEnd - i;
+        return runEnd;
+    }
+
+    /**
+     * Copies the run of ASCII bytes {@code src[i, …)} (stopping before {@code end}) into {@code dst}
+     * from {@code j}, eight bytes at a time while none has its high bit set, and returns the index
+     * of the first non-ASCII byte, or {@code end}.
+     */
+    static int asciiRun(byte[] src, int i, int end, char[] dst, int j) {
         while (i + 8 <= end && ((long) LONGS.get(src, i) & 0x8080808080808080L) == 0) {
-            for (int k = 0; k < 8; k++) buf[j + k] = (char) src[i + k];
+            for (int k = 0; k < 8; k++) dst[j + k] = (char) src[i + k];
             i += 8;
             j += 8;
         }
         int b;
         while (i < end && (b = src[i]) >= 0) {
-            buf[j++] = (char) b;
+            dst[j++] = (char) b;
             i++;
         }
-        this.j = j;
         return i;
     }
 }

@@ -86,10 +86,9 @@ final class Utf8Decoder extends Decoder {
             if (bytesNeeded == 0) {
                 // 3. "0x00 to 0x7F: return a code point whose value is byte" (a run, as a fast path)
                 if (b >= 0) {
-                    do {
-                        buf[j++] = (char) b;
-                        i++;
-                    } while (i < end && (b = src[i]) >= 0);
+                    int runEnd = MultiByteDecoder.asciiRun(src, i, end, buf, j);
+                    j += runEnd - i;
+                    i = runEnd;
                     continue;
                 }
                 b &= 0xFF;
