@@ -119,6 +119,18 @@ public final class Corpus {
         }
     }
 
+    /** A benchmark page: its bytes, the Content-Type sent with it, and the JDK charset jsoup is told. */
+    record Page(byte[] bytes, String contentType, String jdkCharset) {
+        /** The page of {@code size} (2KB, 16KB, 1MB) in that encoding, declared as said; prints what sniffing decides. */
+        static Page of(String whatwgName, Declaration how, String size) {
+            Page p = new Page(Corpus.page(whatwgName, how, size(size)), Corpus.contentType(whatwgName, how),
+                    Corpus.jdkCharset(whatwgName));
+            System.out.println("\n" + whatwgName + " " + how + " " + size + ": " + p.bytes.length + " bytes, decided "
+                    + io.github.jsoupcharset.BrowserCharsetJsoup.sniff(p.bytes, p.contentType));
+            return p;
+        }
+    }
+
     /** Sizes by name: 2KB, 16KB, 1MB. */
     static int size(String name) {
         switch (name) {

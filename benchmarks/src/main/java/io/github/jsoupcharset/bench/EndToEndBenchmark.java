@@ -34,7 +34,7 @@ import java.util.concurrent.TimeUnit;
 public class EndToEndBenchmark {
     static final String BASE = "https://example.com/page";
 
-    @Param({"windows-1251", "Shift_JIS"})
+    @Param({"windows-1251", "Shift_JIS", "UTF-8"})
     public String encoding;
 
     @Param({"HEADER", "META", "LATE_META", "UNDECLARED"})
@@ -49,11 +49,10 @@ public class EndToEndBenchmark {
 
     @Setup
     public void setUp() {
-        page = Corpus.page(encoding, declaration, Corpus.size(size));
-        contentType = Corpus.contentType(encoding, declaration);
-        jdkCharset = Corpus.jdkCharset(encoding);
-        System.out.println("\n" + encoding + " " + declaration + " " + size + ": " + page.length + " bytes, decided "
-                + BrowserCharsetJsoup.sniff(page, contentType));
+        Corpus.Page p = Corpus.Page.of(encoding, declaration, size);
+        page = p.bytes();
+        contentType = p.contentType();
+        jdkCharset = p.jdkCharset();
     }
 
     @Benchmark

@@ -48,11 +48,10 @@ public class SniffBenchmark {
 
     @Setup
     public void setUp() {
-        page = Corpus.page(encoding, declaration, Corpus.size(size));
-        contentType = Corpus.contentType(encoding, declaration);
-        jdkCharset = Corpus.jdkCharset(encoding);
-        System.out.println("\n" + encoding + " " + declaration + " " + size + ": " + page.length + " bytes, decided "
-                + BrowserCharsetJsoup.sniff(page, contentType));
+        Corpus.Page p = Corpus.Page.of(encoding, declaration, size);
+        page = p.bytes();
+        contentType = p.contentType();
+        jdkCharset = p.jdkCharset();
     }
 
     @Benchmark
