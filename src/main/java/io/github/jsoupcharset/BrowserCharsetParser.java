@@ -146,22 +146,15 @@ public final class BrowserCharsetParser {
         // decoded, a chunk at a time, so the whole text is never held twice
         DecodingReader text = new DecodingReader(body, start, body.length - start, decision.encoding().newDecoder());
         Document doc = parser.parseInput(text, baseUri);
-        drain(text); // jsoup stops at the end of the document; count the errors of every byte
+        // jsoup may stop before the end of the bytes; count the errors of every byte
+        int errors = (int) Math.min(Integer.MAX_VALUE, text.finish());
         doc.outputSettings().charset(documentCharset(decision.encoding()));
-        int errors = (int) Math.min(Integer.MAX_VALUE, text.errors());
         return new ParsedHtml(doc, decision.withReplacementCount(errors));
     }
 
     /** The charset a document reports and serialises with: replacement has no encoder, so UTF-8. */
     static Charset documentCharset(Encoding encoding) {
         return encoding == Encoding.REPLACEMENT ? StandardCharsets.UTF_8 : encoding.charset();
-    }
-
-    private static void drain(DecodingReader text) {
-        char[] rest = new char[1024];
-        while (text.read(rest, 0, rest.length) >= 0) {
-            // decoded only to count errors in any bytes jsoup did not read
-        }
     }
 
     private static byte[] bodyOf(Connection.Response response) {

@@ -62,6 +62,24 @@ public final class DecodingReader extends Reader {
         return n;
     }
 
+    /**
+     * Decodes whatever has not been read yet, dropping its text (and any text decoded but not yet
+     * read), so that {@link #errors()} counts the errors of every byte; returns that count. Reads
+     * after it return -1.
+     */
+    public long finish() {
+        while (!finished) {
+            if (held == null) held = new char[HELD_CHARS];
+            int n = Math.min(decoder.bytesFitting(HELD_CHARS), end - pos);
+            finished = pos + n == end;
+            decoder.decodeInto(src, pos, n, finished, held, 0);
+            pos += n;
+        }
+        heldPos = 0;
+        heldEnd = 0;
+        return decoder.errors();
+    }
+
     /** The decoder's errors so far (all of them once {@link #read} has returned -1). */
     public long errors() {
         return decoder.errors();

@@ -50,6 +50,8 @@ public final class HeadMetaScanner {
         private final int end;
         private final List<FailedLabel> failed = new ArrayList<>();
         private boolean inHeadSection = true;
+        private final StringBuilder tagName = new StringBuilder(); // readTag's, reused
+        private final StringBuilder attrName = new StringBuilder(); // readTag's, reused
 
         Scan(byte[] b, int start, int end) {
             this.b = b;
@@ -165,19 +167,21 @@ public final class HeadMetaScanner {
         /**
          * The tag whose name starts at {@code q}, with its attributes as the HTML tokenizer reads them
          * (names lowercased, values with character references decoded, in order) folded into what a
-         * meta declaration reads from them, or null when the input ends before its ">".
+         * meta declaration reads from them, or null when the input ends before its ">". Only a meta
+         * start tag's attributes are kept, and of those only the ones a declaration reads: the
+         * others are stepped over without making strings of them.
          */
         private Tag readTag(int q, boolean endTag) {
-            StringBuilder name = new StringBuilder();
+            StringBuilder name = tagName;
+            name.setLength(0);
             int i = q;
             // Tag name state.
             while (i < end && !isTokenizerWhitespace(b[i]) && b[i] != '/' && b[i] != '>') {
                 name.append(lowerLatin1(b[i]));
                 i++;
             }
-            MetaAttributes attributes = new MetaAttributes();
-            StringBuilder attrName = null;
-            StringBuilder attrValue = null;
+            MetaAttributes attributes = !endTag && "meta".contentEquals(name) ? new MetaAttributes() : null;
+            StringBuilder attrName = this.attrName;
             while (true) {
                 // Before attribute name state.
                 while (i < end && isTokenizerWhitespace(b[i])) i++;
@@ -191,44 +195,44 @@ public final class HeadMetaScanner {
                 }
                 if (b[i] == '>') return new Tag(name.toString(), attributes, i + 1);
                 // Attribute name state ("=" may be the first character of a name).
-                attrName = new StringBuilder();
+                attrName.setLength(0);
                 attrName.append(lowerLatin1(b[i]));
                 i++;
                 while (i < end && !isTokenizerWhitespace(b[i]) && b[i] != '/' && b[i] != '>' && b[i] != '=') {
-                    attrName.append(lowerLatin1(b[i]));
+                    if (attributes != null) attrName.append(lowerLatin1(b[i]));
                     i++;
                 }
+                boolean reads = attributes != null && MetaAttributes.reads(attrName);
                 // After attribute name state.
                 while (i < end && isTokenizerWhitespace(b[i])) i++;
                 if (i >= end) return null;
                 if (b[i] != '=') {
-                    attributes.add(attrName.toString(), "");
+                    if (reads) attributes.add(attrName.toString(), "");
                     continue; // "/", ">" or the start of another attribute
                 }
                 i++;
                 // Before attribute value state.
                 while (i < end && isTokenizerWhitespace(b[i])) i++;
                 if (i >= end) return null;
-                attrValue = new StringBuilder();
                 byte c = b[i];
+                String value;
                 if (c == '"' || c == '\'') {
                     int close = Prescan.indexOf(b, i + 1, end, c);
                     if (close < 0) return null;
-                    attrValue.append(Prescan.latin1(b, i + 1, close));
+                    value = reads ? Prescan.latin1(b, i + 1, close) : null;
                     i = close + 1;
                     // After attribute value (quoted): anything but whitespace, "/" or ">" starts
                     // the next attribute (a parse error), which the loop handles alike.
                 } else if (c == '>') {
-                    attributes.add(attrName.toString(), "");
+                    if (reads) attributes.add(attrName.toString(), "");
                     return new Tag(name.toString(), attributes, i + 1);
                 } else {
-                    while (i < end && !isTokenizerWhitespace(b[i]) && b[i] != '>') {
-                        attrValue.append((char) (b[i] & 0xFF));
-                        i++;
-                    }
+                    int from = i;
+                    while (i < end && !isTokenizerWhitespace(b[i]) && b[i] != '>') i++;
                     if (i >= end) return null;
+                    value = reads ? Prescan.latin1(b, from, i) : null;
                 }
-                if (MetaAttributes.reads(attrName)) attributes.add(attrName.toString(), decodeCharacterReferences(attrValue.toString()));
+                if (reads) attributes.add(attrName.toString(), decodeCharacterReferences(value));
             }
         }
 
@@ -271,8 +275,7 @@ public final class HeadMetaScanner {
 
         /** Whether an attribute of this (lowercased) name changes the result. */
         static boolean reads(CharSequence name) {
-            String n = name.toString();
-            return n.equals("http-equiv") || n.equals("charset") || n.equals("content");
+            return "http-equiv".contentEquals(name) || "charset".contentEquals(name) || "content".contentEquals(name);
         }
 
         void add(String attrName, String value) {
@@ -290,7 +293,10 @@ public final class HeadMetaScanner {
         }
     }
 
-    /** A start or end tag: its lowercased name, what its attributes declare, and the position after its ">". */
+    /**
+     * A start or end tag: its lowercased name, what its attributes declare (a meta start tag's only,
+     * otherwise null), and the position after its ">".
+     */
     private record Tag(String name, MetaAttributes meta, int end) {}
 
     private static String decodeCharacterReferences(String value) {

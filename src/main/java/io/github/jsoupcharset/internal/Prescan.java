@@ -411,9 +411,7 @@ public final class Prescan {
     }
 
     static String latin1(byte[] b, int from, int to) {
-        char[] chars = new char[to - from];
-        for (int i = from; i < to; i++) chars[i - from] = (char) (b[i] & 0xFF);
-        return new String(chars);
+        return new String(b, from, to - from, java.nio.charset.StandardCharsets.ISO_8859_1);
     }
 
     static boolean startsWith(byte[] b, int pos, int end, String ascii) {

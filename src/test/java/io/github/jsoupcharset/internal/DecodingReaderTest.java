@@ -51,6 +51,11 @@ class DecodingReaderTest {
                     assertThat(what, text.toString(), equalTo(expected));
                     assertThat(what, reader.errors(), equalTo(whole.errors()));
                     assertThat(what + ": stays at the end", reader.read(buf, 0, buf.length), equalTo(-1));
+                    // stopping after one read, finish counts the errors of the bytes left
+                    DecodingReader stopped = new DecodingReader(body, 0, body.length, Decoders.newDecoder(encoding));
+                    stopped.read(buf, 0, buf.length);
+                    assertThat(what + ", finished after one read", stopped.finish(), equalTo(whole.errors()));
+                    assertThat(what + ", finished", stopped.read(buf, 0, buf.length), equalTo(-1));
                 }
             }
         }
