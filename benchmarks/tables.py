@@ -18,7 +18,8 @@ def key(r):
 
 
 def fmt(score, err):
-    return f"{score:,.1f} ± {err:,.1f}" if err == err else f"{score:,.1f}"
+    d = 2 if score < 10 else 1
+    return f"{score:,.{d}f} ± {err:,.{d}f}" if err == err else f"{score:,.{d}f}"
 
 
 def alloc(r):
