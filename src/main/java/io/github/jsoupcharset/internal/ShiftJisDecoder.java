@@ -34,12 +34,26 @@ final class ShiftJisDecoder extends MultiByteDecoder {
 
     @Override
     void decodeChunk(byte[] src, int i, int end) {
+        char[] pairs = this.pairs;
         while (i < end) {
-            if (lead == 0 && src[i] >= 0) {
-                i = copyAscii(src, i, end); // 4. an ASCII byte is a code point whose value is byte
-                continue;
-            }
             int b = src[i] & 0xFF;
+            if (lead == 0) {
+                if (b < 0x80) {
+                    i = copyAscii(src, i, end); // 4. an ASCII byte is a code point whose value is byte
+                    continue;
+                }
+                // A lead byte followed by a trail byte that makes a character: steps 6 and then 3
+                // at once, without storing the lead. Anything else takes the steps one byte at a time.
+                int row = b <= 0x9F ? b - 0x81 : b >= 0xE0 && b <= 0xFC ? b - 0xC1 : -1;
+                if (row >= 0 && i + 1 < end) {
+                    char pair = pairs[row * 256 + (src[i + 1] & 0xFF)];
+                    if (pair != 0) {
+                        emit(pair);
+                        i += 2;
+                        continue;
+                    }
+                }
+            }
             // 3. If Shift_JIS lead is not 0x00, let lead be Shift_JIS lead, let pointer be null,
             //    set Shift_JIS lead to 0x00, and then:
             if (lead != 0) {
