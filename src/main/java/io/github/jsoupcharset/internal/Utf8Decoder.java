@@ -92,6 +92,24 @@ final class Utf8Decoder extends Decoder {
                     continue;
                 }
                 b &= 0xFF;
+                // A whole two- or three-byte sequence in the chunk, every byte in its bounds: the
+                // code point the steps below reach, in one go (anything else takes them byte by byte)
+                if (b >= 0xC2 && b <= 0xDF && i + 1 < end) {
+                    int b1 = src[i + 1] & 0xFF;
+                    if (b1 >= 0x80 && b1 <= 0xBF) {
+                        buf[j++] = (char) ((b & 0x1F) << 6 | b1 & 0x3F);
+                        i += 2;
+                        continue;
+                    }
+                } else if (b >= 0xE0 && b <= 0xEF && i + 2 < end) {
+                    int b1 = src[i + 1] & 0xFF;
+                    int b2 = src[i + 2] & 0xFF;
+                    if (b1 >= (b == 0xE0 ? 0xA0 : 0x80) && b1 <= (b == 0xED ? 0x9F : 0xBF) && b2 >= 0x80 && b2 <= 0xBF) {
+                        buf[j++] = (char) ((b & 0xF) << 12 | (b1 & 0x3F) << 6 | b2 & 0x3F);
+                        i += 3;
+                        continue;
+                    }
+                }
                 i++;
                 if (b >= 0xC2 && b <= 0xDF) {
                     bytesNeeded = 1;
