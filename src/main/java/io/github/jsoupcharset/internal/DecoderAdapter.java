@@ -101,10 +101,11 @@ final class DecoderAdapter extends CharsetDecoder {
             if (!out.hasRemaining()) return leaveUnfinished(in, start, unfinished, CoderResult.OVERFLOW);
             int fitting = direct ? Math.min(in.remaining(), decoder.bytesFitting(out.remaining())) : -1;
             if (fitting >= MIN_DIRECT || fitting > 0 && fitting == in.remaining()) {
+                // each error is already its U+FFFD; the listener's offsets are not needed, so only
+                // keep them from piling up (step and implFlush clear errorCount before they read it)
                 errorCount = 0;
                 int written = decoder.decodeInto(in.array(), in.arrayOffset() + in.position(), fitting, false,
                         out.array(), out.arrayOffset() + out.position());
-                errorCount = 0;
                 in.position(in.position() + fitting);
                 out.position(out.position() + written);
                 unfinished = decoder.unfinishedBytes();

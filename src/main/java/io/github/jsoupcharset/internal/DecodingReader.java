@@ -42,18 +42,12 @@ public final class DecodingReader extends Reader {
             // straight into the caller's buffer, as many bytes as are sure to fit; when too few
             // fit, into our own small buffer, handed over in parts
             int fitting = decoder.bytesFitting(len);
-            boolean direct = fitting >= MIN_DIRECT || fitting >= end - pos;
-            if (!direct && held == null) held = new char[HELD_CHARS];
-            int n = Math.min(direct ? fitting : decoder.bytesFitting(HELD_CHARS), end - pos);
-            finished = pos + n == end;
-            int written = direct ? decoder.decodeInto(src, pos, n, finished, cbuf, off)
-                    : decoder.decodeInto(src, pos, n, finished, held, 0);
-            pos += n;
-            if (direct) {
+            if (fitting >= MIN_DIRECT || fitting >= end - pos) {
+                int written = decodeNext(fitting, cbuf, off);
                 if (written > 0) return written;
             } else {
                 heldPos = 0;
-                heldEnd = written;
+                heldEnd = decodeHeld();
             }
         }
         int n = Math.min(len, heldEnd - heldPos);
@@ -68,16 +62,25 @@ public final class DecodingReader extends Reader {
      * after it return -1.
      */
     public long finish() {
-        while (!finished) {
-            if (held == null) held = new char[HELD_CHARS];
-            int n = Math.min(decoder.bytesFitting(HELD_CHARS), end - pos);
-            finished = pos + n == end;
-            decoder.decodeInto(src, pos, n, finished, held, 0);
-            pos += n;
-        }
+        while (!finished) decodeHeld();
         heldPos = 0;
         heldEnd = 0;
         return decoder.errors();
+    }
+
+    /** Decodes the next bytes into {@link #held}, as many as fit it; returns the chars written. */
+    private int decodeHeld() {
+        if (held == null) held = new char[HELD_CHARS];
+        return decodeNext(decoder.bytesFitting(HELD_CHARS), held, 0);
+    }
+
+    /** Decodes up to {@code fitting} more bytes into {@code dst} from {@code dstOff}; returns the chars written. */
+    private int decodeNext(int fitting, char[] dst, int dstOff) {
+        int n = Math.min(fitting, end - pos);
+        finished = pos + n == end;
+        int written = decoder.decodeInto(src, pos, n, finished, dst, dstOff);
+        pos += n;
+        return written;
     }
 
     /** The decoder's errors so far (all of them once {@link #read} has returned -1). */

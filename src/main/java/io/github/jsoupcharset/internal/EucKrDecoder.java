@@ -2,7 +2,6 @@ package io.github.jsoupcharset.internal;
 
 /** The Encoding Standard's EUC-KR decoder. */
 final class EucKrDecoder extends MultiByteDecoder {
-    private final int[] eucKr = CjkIndexes.EucKr.INDEX;
     private final char[] pairs = Pairs.TABLE;
     private int lead; // "EUC-KR lead (initially 0x00)"
 
@@ -55,8 +54,8 @@ final class EucKrDecoder extends MultiByteDecoder {
                 // 3.1 If byte is in the range 0x41 to 0xFE, set pointer to
                 //     (lead - 0x81) × 190 + (byte - 0x41).
                 // 3.2 code point is null if pointer is null, otherwise the index code point for
-                //     pointer in index EUC-KR.
-                int cp = b >= 0x41 && b <= 0xFE ? CjkIndexes.codePoint(eucKr, (lead - 0x81) * 190 + (b - 0x41)) : 0;
+                //     pointer in index EUC-KR. (Both answered by the pair table, 0 for null.)
+                int cp = pairs[(lead - 0x81) * 256 + b];
                 // 3.3 If code point is non-null, return a code point whose value is code point.
                 if (cp != 0) {
                     emit(cp);

@@ -195,12 +195,13 @@ public final class HeadMetaScanner {
                 }
                 if (b[i] == '>') return new Tag(name.toString(), attributes, i + 1);
                 // Attribute name state ("=" may be the first character of a name).
+                // (the name is only kept for a meta start tag)
                 attrName.setLength(0);
-                attrName.append(lowerLatin1(b[i]));
+                int nameStart = i;
                 i++;
-                while (i < end && !isTokenizerWhitespace(b[i]) && b[i] != '/' && b[i] != '>' && b[i] != '=') {
-                    if (attributes != null) attrName.append(lowerLatin1(b[i]));
-                    i++;
+                while (i < end && !isTokenizerWhitespace(b[i]) && b[i] != '/' && b[i] != '>' && b[i] != '=') i++;
+                if (attributes != null) {
+                    for (int k = nameStart; k < i; k++) attrName.append(lowerLatin1(b[k]));
                 }
                 boolean reads = attributes != null && MetaAttributes.reads(attrName);
                 // After attribute name state.

@@ -44,7 +44,7 @@ final class ShiftJisDecoder extends MultiByteDecoder {
                 }
                 // A lead byte followed by a trail byte that makes a character: steps 6 and then 3
                 // at once, without storing the lead. Anything else takes the steps one byte at a time.
-                int row = b <= 0x9F ? b - 0x81 : b >= 0xE0 && b <= 0xFC ? b - 0xC1 : -1;
+                int row = row(b);
                 if (row >= 0 && i + 1 < end) {
                     char pair = pairs[row * 256 + (src[i + 1] & 0xFF)];
                     if (pair != 0) {
@@ -57,7 +57,7 @@ final class ShiftJisDecoder extends MultiByteDecoder {
             // 3. If Shift_JIS lead is not 0x00, let lead be Shift_JIS lead, let pointer be null,
             //    set Shift_JIS lead to 0x00, and then:
             if (lead != 0) {
-                char pair = pairs[(lead - (lead < 0xA0 ? 0x81 : 0xC1)) * 256 + b];
+                char pair = pairs[row(lead) * 256 + b];
                 if (pair != 0) {
                     // steps 3.1-3.6 answered by the precomputed table
                     lead = 0;
@@ -116,6 +116,11 @@ final class ShiftJisDecoder extends MultiByteDecoder {
                 emitError();
             }
         }
+    }
+
+    /** The pair table's row for a lead byte (0x81-0x9F, 0xE0-0xFC), or -1 for any other byte. */
+    private static int row(int b) {
+        return b >= 0x81 && b <= 0x9F ? b - 0x81 : b >= 0xE0 && b <= 0xFC ? b - 0xC1 : -1;
     }
 
     @Override
