@@ -3,14 +3,13 @@ package io.github.jsoupcharset;
 import io.github.jsoupcharset.internal.ContentType;
 import io.github.jsoupcharset.internal.Decoder;
 import io.github.jsoupcharset.internal.DecodingReader;
+import io.github.jsoupcharset.internal.DocumentCharsets;
 import io.github.jsoupcharset.internal.Sniffer;
 import org.jsoup.Connection;
 import org.jsoup.nodes.Document;
 import org.jsoup.parser.Parser;
 
 import java.net.http.HttpResponse;
-import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
@@ -148,13 +147,8 @@ public final class BrowserCharsetParser {
         Document doc = parser.parseInput(text, baseUri);
         // jsoup may stop before the end of the bytes; count the errors of every byte
         int errors = (int) Math.min(Integer.MAX_VALUE, text.finish());
-        doc.outputSettings().charset(documentCharset(decision.encoding()));
+        DocumentCharsets.apply(doc, DocumentCharsets.forEncoding(decision.encoding()));
         return new ParsedHtml(doc, decision.withReplacementCount(errors));
-    }
-
-    /** The charset a document reports and serialises with: replacement has no encoder, so UTF-8. */
-    static Charset documentCharset(Encoding encoding) {
-        return encoding == Encoding.REPLACEMENT ? StandardCharsets.UTF_8 : encoding.charset();
     }
 
     private static byte[] bodyOf(Connection.Response response) {

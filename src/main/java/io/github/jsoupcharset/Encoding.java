@@ -169,8 +169,16 @@ public final class Encoding {
     }
 
     /**
-     * A {@link Charset} that decodes as this encoding's WHATWG decoder does. For encodings that
-     * have no encoder in the standard (replacement) the charset cannot encode.
+     * A {@link Charset} that decodes as this encoding's WHATWG decoder does (malformed bytes become
+     * U+FFFD as the standard says, whatever the {@code CodingErrorAction}) and encodes as its
+     * encoder does. Its name is this encoding's {@link #name()}; it has no aliases.
+     *
+     * <p>It is the same object under any class loader, and it is never registered with {@code
+     * java.nio}: {@code Charset.forName("Shift_JIS")} still gives the JDK's own charset, which
+     * decodes differently (and {@link Charset#equals}, which compares names, says the two are
+     * equal). Use this object, not its name. To reach these charsets by name from other code
+     * ({@code "x-whatwg-Shift_JIS"}), add the {@code jsoup-charset-nio} artifact to the class path.
+     * Replacement, which has no encoder in the standard, cannot encode.
      */
     public Charset charset() {
         return Decoders.charset(name);

@@ -1,5 +1,7 @@
 package io.github.jsoupcharset;
 
+import io.github.jsoupcharset.internal.DocumentCharsets;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
@@ -24,7 +26,7 @@ class ParseFuzzTest {
         SniffFuzzTest.checkDecision(in, parsed.decision());
         // parsing reads the text through a Reader; it counts the same errors as decoding it whole
         assertEquals(parser.decode(in.body(), in.contentType()).decision(), parsed.decision());
-        assertEquals(BrowserCharsetParser.documentCharset(parsed.decision().encoding()), doc.charset());
+        assertEquals(DocumentCharsets.forEncoding(parsed.decision().encoding()), doc.charset());
         doc.html(); // serialising in the document's charset never throws
     }
 }

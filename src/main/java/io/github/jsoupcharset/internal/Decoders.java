@@ -4,6 +4,7 @@ import java.nio.charset.Charset;
 import java.nio.charset.CharsetEncoder;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.IntPredicate;
 
 /** Decoders and charsets by WHATWG encoding name. Internal: no compatibility contract. */
 public final class Decoders {
@@ -31,8 +32,8 @@ public final class Decoders {
     }
 
     /**
-     * The charset for the encoding with this canonical WHATWG name: the shared
-     * {@code x-whatwg-<name>} {@link WhatwgCharset}.
+     * The charset for the encoding with this canonical WHATWG name: the shared {@link WhatwgCharset},
+     * named {@code name}.
      *
      * @throws IllegalArgumentException if no encoding has that canonical name
      */
@@ -42,9 +43,21 @@ public final class Decoders {
         return cs;
     }
 
-    /** Every encoding's charset (40 of them). */
-    static java.util.Collection<WhatwgCharset> allCharsets() {
-        return Charsets.ALL.values();
+    /**
+     * The charset for the encoding with this canonical WHATWG name whose encoder writes only bytes
+     * that decode back to what was encoded: {@link #charset}, except that the encoder refuses the
+     * few code points the standard's encoder maps to bytes that decode to another code point
+     * (measured over every code point by {@code DocumentCharsetTest}): U+00A5, U+203E and U+2212 in
+     * Shift_JIS and EUC-JP (0x5C, 0x7E and U+FF0D's bytes); U+2212 and the halfwidth katakana
+     * U+FF61-U+FF9F in ISO-2022-JP (written as their fullwidth forms); the 18 private-use code
+     * points gb18030 and GBK write as the bytes of the characters GB18030-2022 moved them to.
+     *
+     * @throws IllegalArgumentException if no encoding has that canonical name
+     */
+    public static Charset losslessCharset(String encodingName) {
+        WhatwgCharset cs = Charsets.LOSSLESS.get(encodingName);
+        if (cs == null) throw unknown(encodingName);
+        return cs;
     }
 
     private static IllegalArgumentException unknown(String encodingName) {
@@ -54,6 +67,20 @@ public final class Decoders {
     /** Holder: the charsets are built once, on first use, by the class initialiser (thread-safe). */
     private static final class Charsets {
         static final Map<String, WhatwgCharset> ALL = build();
+        static final Map<String, WhatwgCharset> LOSSLESS = lossless(ALL);
+
+        private static Map<String, WhatwgCharset> lossless(Map<String, WhatwgCharset> all) {
+            Map<String, WhatwgCharset> lossless = new HashMap<>(all);
+            IntPredicate japanese = c -> c == 0xA5 || c == 0x203E || c == 0x2212;
+            lossless.put("Shift_JIS", all.get("Shift_JIS").refusing(japanese));
+            lossless.put("EUC-JP", all.get("EUC-JP").refusing(japanese));
+            lossless.put("ISO-2022-JP", all.get("ISO-2022-JP").refusing(c -> c == 0x2212 || c >= 0xFF61 && c <= 0xFF9F));
+            IntPredicate moved = c -> c >= 0xE78D && c <= 0xE796 || c == 0xE81E || c == 0xE826 || c == 0xE82B
+                    || c == 0xE82C || c == 0xE832 || c == 0xE843 || c == 0xE854 || c == 0xE864;
+            lossless.put("gb18030", all.get("gb18030").refusing(moved));
+            lossless.put("GBK", all.get("GBK").refusing(moved));
+            return Map.copyOf(lossless);
+        }
 
         private static Map<String, WhatwgCharset> build() {
             Map<String, WhatwgCharset> all = new HashMap<>();

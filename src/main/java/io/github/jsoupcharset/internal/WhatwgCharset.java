@@ -5,12 +5,17 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CharsetEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Function;
+import java.util.function.IntPredicate;
 import java.util.function.Supplier;
 
 /**
- * A {@link Charset} for one WHATWG encoding with our own decoder, named
- * {@code "x-whatwg-" + canonicalName} and without aliases. Immutable; {@link Decoders#charset}
- * holds the one shared instance per encoding. Internal: no compatibility contract.
+ * A {@link Charset} for one WHATWG encoding with our own decoder and encoder, named with the
+ * encoding's canonical name ({@code "windows-1252"}, {@code "Shift_JIS"}) and without aliases. It is
+ * never registered with {@code java.nio}: {@code Charset.forName} does not find it, so adding the
+ * library to an application changes no charset lookup. Since {@link Charset#equals} compares names,
+ * it equals the JDK charset of the same name where there is one, though the two may decode
+ * differently. Immutable; {@link Decoders#charset} holds the one shared instance per encoding.
+ * Internal: no compatibility contract.
  */
 public final class WhatwgCharset extends Charset {
     /** What a charset can contain, by the shape of its encoder. */
@@ -23,6 +28,7 @@ public final class WhatwgCharset extends Charset {
     private final Function<WhatwgCharset, CharsetDecoder> charsetDecoders; // null: a DecoderAdapter
     private final float averageCharsPerByte;
     private final Object indexIdentity; // single-byte: the shared index (ISO-8859-8 = ISO-8859-8-I)
+    private final IntPredicate refused; // code points the encoder reports unmappable; null: none
 
     WhatwgCharset(String encodingName, Family family, Supplier<Decoder> decoders,
             Function<WhatwgCharset, CharsetEncoder> encoders, float averageCharsPerByte, Object indexIdentity) {
@@ -36,7 +42,7 @@ public final class WhatwgCharset extends Charset {
     WhatwgCharset(String encodingName, Family family, Supplier<Decoder> decoders,
             Function<WhatwgCharset, CharsetDecoder> charsetDecoders, Function<WhatwgCharset, CharsetEncoder> encoders,
             float averageCharsPerByte, Object indexIdentity) {
-        super("x-whatwg-" + encodingName, new String[0]);
+        super(encodingName, new String[0]);
         this.encodingName = encodingName;
         this.family = family;
         this.decoders = decoders;
@@ -44,6 +50,30 @@ public final class WhatwgCharset extends Charset {
         this.encoders = encoders;
         this.averageCharsPerByte = averageCharsPerByte;
         this.indexIdentity = indexIdentity;
+        this.refused = null;
+    }
+
+    /** {@code original} with an encoder that also refuses {@code refused}. */
+    private WhatwgCharset(WhatwgCharset original, IntPredicate refused) {
+        super(original.name(), new String[0]);
+        this.encodingName = original.encodingName;
+        this.family = original.family;
+        this.decoders = original.decoders;
+        this.charsetDecoders = original.charsetDecoders;
+        this.encoders = original.encoders;
+        this.averageCharsPerByte = original.averageCharsPerByte;
+        this.indexIdentity = original.indexIdentity;
+        this.refused = refused;
+    }
+
+    /**
+     * This charset with an encoder that reports {@code refused} as unmappable: for the code points
+     * the standard's encoder maps to bytes that decode to another code point (Shift_JIS writes
+     * U+00A5 as 0x5C, which reads back as a backslash), so that whatever it encodes reads back
+     * the same and the rest is left to the caller (jsoup writes a character reference).
+     */
+    WhatwgCharset refusing(IntPredicate refused) {
+        return new WhatwgCharset(this, refused);
     }
 
     /** The canonical WHATWG name of the encoding this charset decodes, e.g. {@code "windows-1252"}. */
@@ -113,7 +143,8 @@ public final class WhatwgCharset extends Charset {
     @Override
     public CharsetEncoder newEncoder() {
         if (encoders == null) throw new UnsupportedOperationException(name() + " has no encoder");
-        return encoders.apply(this);
+        CharsetEncoder encoder = encoders.apply(this);
+        return refused == null ? encoder : ((WhatwgEncoder) encoder).refusing(refused);
     }
 
     /** False only for replacement, which has no encoder. */

@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetEncoder;
 import java.nio.charset.CoderResult;
+import java.util.function.IntPredicate;
 
 /**
  * A {@link CharsetEncoder} running one of the Encoding Standard's encoders over Unicode scalar
@@ -17,8 +18,37 @@ abstract class WhatwgEncoder extends CharsetEncoder {
     /** Returned by {@link #write} when the code point cannot be encoded. */
     static final int UNMAPPABLE = -1;
 
+    private IntPredicate refused; // null: none; set once, before the encoder is handed out
+
     WhatwgEncoder(WhatwgCharset cs, float averageBytesPerChar, float maxBytesPerChar, byte[] replacement) {
         super(cs, averageBytesPerChar, maxBytesPerChar, replacement);
+    }
+
+    /**
+     * Makes this encoder report these code points as unmappable although the standard's encoder
+     * encodes them (to bytes that decode to another code point); null for none.
+     */
+    WhatwgEncoder refusing(IntPredicate codePoints) {
+        this.refused = codePoints;
+        return this;
+    }
+
+    /**
+     * What {@link #write} returns for a refused code point: {@link #UNMAPPABLE}, after whatever
+     * bytes the encoder needs first so that the replacement that follows is read as such.
+     */
+    int refuse(ByteBuffer out) {
+        return UNMAPPABLE;
+    }
+
+    /** Whether {@link #refusing} refused this code point. */
+    final boolean refuses(int codePoint) {
+        return refused != null && refused.test(codePoint);
+    }
+
+    /** Whether this encoder encodes this scalar value: the standard's encoder does and it is not refused. */
+    final boolean encodable(int codePoint) {
+        return !refuses(codePoint) && canEncodeCodePoint(codePoint);
     }
 
     /**
@@ -47,7 +77,7 @@ abstract class WhatwgEncoder extends CharsetEncoder {
             } else if (Character.isLowSurrogate(c)) {
                 return CoderResult.unmappableForLength(1);
             }
-            int r = write(codePoint, out);
+            int r = refuses(codePoint) ? refuse(out) : write(codePoint, out);
             if (r == OVERFLOW) return CoderResult.OVERFLOW;
             if (r == UNMAPPABLE) return CoderResult.unmappableForLength(length);
             in.position(p + length);
@@ -58,7 +88,7 @@ abstract class WhatwgEncoder extends CharsetEncoder {
     /** Whether this encoder can encode {@code c} on its own (false for any surrogate). */
     @Override
     public boolean canEncode(char c) {
-        return !Character.isSurrogate(c) && canEncodeCodePoint(c);
+        return !Character.isSurrogate(c) && encodable(c);
     }
 
     /** Whether every code point of {@code cs} can be encoded (false for an unpaired surrogate). */
@@ -68,7 +98,7 @@ abstract class WhatwgEncoder extends CharsetEncoder {
         for (int i = 0; i < n; ) {
             char c = cs.charAt(i);
             if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(cs.charAt(i + 1))) {
-                if (!canEncodeCodePoint(Character.toCodePoint(c, cs.charAt(i + 1)))) return false;
+                if (!encodable(Character.toCodePoint(c, cs.charAt(i + 1)))) return false;
                 i += 2;
             } else {
                 if (!canEncode(c)) return false;
@@ -117,7 +147,7 @@ abstract class WhatwgEncoder extends CharsetEncoder {
             // surrogates are never in a single-byte index
             if (c < 0x80) return true;
             byte[] page = pages[c >>> 8];
-            return page != null && page[c & 0xFF] != 0;
+            return page != null && page[c & 0xFF] != 0 && !refuses(c);
         }
     }
 
@@ -268,7 +298,7 @@ abstract class WhatwgEncoder extends CharsetEncoder {
 
         @Override
         public boolean canEncode(char c) {
-            return c <= 0x80 || (!Character.isSurrogate(c) && canEncodeCodePoint(c));
+            return c <= 0x80 || (!Character.isSurrogate(c) && encodable(c));
         }
     }
 
@@ -308,7 +338,7 @@ abstract class WhatwgEncoder extends CharsetEncoder {
 
         @Override
         public boolean canEncode(char c) {
-            return c < 0x80 || (!Character.isSurrogate(c) && canEncodeCodePoint(c));
+            return c < 0x80 || (!Character.isSurrogate(c) && encodable(c));
         }
     }
 
@@ -404,6 +434,16 @@ abstract class WhatwgEncoder extends CharsetEncoder {
         }
 
         @Override
+        int refuse(ByteBuffer out) {
+            if (state == JIS0208) {
+                // the replacement that follows is ASCII: return to ASCII state first
+                if (out.remaining() < 3) return OVERFLOW;
+                escape(out, ASCII);
+            }
+            return UNMAPPABLE;
+        }
+
+        @Override
         protected CoderResult implFlush(ByteBuffer out) {
             // 1. end-of-queue when state is not ASCII: set state to ASCII and return 0x1B 0x28 0x42
             if (state != ASCII) {
@@ -452,7 +492,7 @@ abstract class WhatwgEncoder extends CharsetEncoder {
 
         @Override
         public boolean canEncode(char c) {
-            return c < 0x80 || index.pointer(c) >= 0; // surrogates are in no index
+            return c < 0x80 || index.pointer(c) >= 0 && !refuses(c); // surrogates are in no index
         }
     }
 
@@ -538,9 +578,7 @@ abstract class WhatwgEncoder extends CharsetEncoder {
 
         @Override
         public boolean canEncode(char c) {
-            if (c < 0x80) return true;
-            if (!isGbk) return c != 0xE5E5 && !Character.isSurrogate(c);
-            return !Character.isSurrogate(c) && canEncodeCodePoint(c);
+            return c < 0x80 || !Character.isSurrogate(c) && encodable(c);
         }
     }
 
@@ -574,7 +612,7 @@ abstract class WhatwgEncoder extends CharsetEncoder {
 
         @Override
         public boolean canEncode(char c) {
-            return c < 0x80 || index.pointer(c) >= 0; // surrogates are in no index
+            return c < 0x80 || index.pointer(c) >= 0 && !refuses(c); // surrogates are in no index
         }
     }
 }

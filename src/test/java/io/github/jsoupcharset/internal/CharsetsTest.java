@@ -37,7 +37,7 @@ class CharsetsTest {
             Charset cs = Decoders.charset(name);
             assertThat(cs, sameInstance(Decoders.charset(name)));
             assertThat(name, cs, instanceOf(WhatwgCharset.class));
-            assertThat(cs.name(), equalTo("x-whatwg-" + name));
+            assertThat(cs.name(), equalTo(name));
             assertThat(cs.aliases(), emptyIterable());
             assertThat(((WhatwgCharset) cs).encodingName(), equalTo(name));
         }

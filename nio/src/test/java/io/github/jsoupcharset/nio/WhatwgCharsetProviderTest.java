@@ -1,4 +1,4 @@
-package io.github.jsoupcharset.internal;
+package io.github.jsoupcharset.nio;
 
 import io.github.jsoupcharset.Encoding;
 import org.jsoup.Jsoup;
@@ -10,25 +10,29 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.Reader;
 import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
-import static org.hamcrest.Matchers.sameInstance;
+import static org.hamcrest.Matchers.is;
 
 class WhatwgCharsetProviderTest {
     @Test
-    void everyEncodingIsFoundByItsPrefixedNameInAnyCase() {
+    void everyEncodingButReplacementIsFoundByItsPrefixedNameInAnyCase() {
         for (Encoding e : Encoding.all()) {
             String name = "x-whatwg-" + e.name();
-            assertThat(name, Charset.forName(name), sameInstance(e.charset()));
-            assertThat(name, Charset.forName(name.toUpperCase(Locale.ROOT)), sameInstance(e.charset()));
-            assertThat(name, Charset.isSupported(name), equalTo(true));
-            assertThat(Charset.availableCharsets().keySet(), hasItem(e.charset().name()));
+            if (e == Encoding.REPLACEMENT) {
+                assertThat(name, Charset.isSupported(name), is(false));
+                continue;
+            }
+            assertThat(name, Charset.forName(name).name(), equalTo(name));
+            assertThat(name, Charset.forName(name.toUpperCase(Locale.ROOT)).name(), equalTo(name));
+            assertThat(Charset.availableCharsets().keySet(), hasItem(name));
         }
-        assertThat(Charset.isSupported("x-whatwg-"), equalTo(false));
-        assertThat(Charset.isSupported("x-whatwg-latin1"), equalTo(false));
+        assertThat(Charset.isSupported("x-whatwg-"), is(false));
+        assertThat(Charset.isSupported("x-whatwg-latin1"), is(false));
     }
 
     @Test
@@ -42,6 +46,7 @@ class WhatwgCharsetProviderTest {
             // the ASCII byte after a bad lead byte is never swallowed
             assertThat(new String(buf, 0, n), equalTo("\uFF5E\uFFFD<"));
         }
+        assertThat("\u00A5".getBytes(Charset.forName("x-whatwg-Shift_JIS")), equalTo(new byte[] {0x5C}));
     }
 
     @Test
@@ -52,10 +57,19 @@ class WhatwgCharsetProviderTest {
     }
 
     @Test
+    void aPageCannotNameReplacementToHideItsText() throws IOException {
+        byte[] page = "<meta charset=x-whatwg-replacement><p>secret".getBytes(StandardCharsets.US_ASCII);
+        assertThat(Jsoup.parse(new ByteArrayInputStream(page), null, "").text(), equalTo("secret"));
+    }
+
+    @Test
     void otherNamesAreLeftToOtherProviders() {
         WhatwgCharsetProvider p = new WhatwgCharsetProvider();
         assertThat(p.charsetForName("UTF-8"), equalTo(null));
+        assertThat(p.charsetForName("Shift_JIS"), equalTo(null));
         assertThat(p.charsetForName(null), equalTo(null));
-        assertThat(WhatwgCharsetProvider.names().size(), equalTo(40));
+        int n = 0;
+        for (var it = p.charsets(); it.hasNext(); it.next()) n++;
+        assertThat(n, equalTo(39));
     }
 }
