@@ -50,6 +50,19 @@ public final class ScrapePrices {
             if (!rows.equals(List.of("炊飯器\t￥12,800", "電子レンジ\t￥9,980", "掃除機\t￥15,400"))) {
                 throw new AssertionError("unexpected rows " + rows);
             }
+
+            // keep a trimmed copy in the page's own encoding: the clone keeps the document's charset
+            // (Shift_JIS, as browsers name it) even here, where exec:java runs this class in a class
+            // loader of its own, and what it writes reads back as the same text
+            Document copy = doc.clone();
+            copy.select("link").remove();
+            copy.charset(copy.charset()); // a <meta charset> naming it
+            byte[] saved = copy.html().getBytes(copy.charset());
+            System.out.println("copy: " + saved.length + " bytes in " + copy.charset().name());
+            Document reread = BrowserCharsetJsoup.parse(saved, null, url);
+            if (!copy.charset().name().equals("Shift_JIS") || !reread.select("div.item").text().equals(doc.select("div.item").text())) {
+                throw new AssertionError("the copy did not read back: " + reread.select("div.item").text());
+            }
         } finally {
             server.stop(0);
         }

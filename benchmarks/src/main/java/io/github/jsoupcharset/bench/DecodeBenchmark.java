@@ -70,7 +70,7 @@ public class DecodeBenchmark {
         return new String(bytes, jdk);
     }
 
-    /** Our charset ({@code x-whatwg-*}) as a java.nio CharsetDecoder into a CharBuffer. */
+    /** Our charset ({@code Encoding.charset()}) as a java.nio CharsetDecoder into a CharBuffer. */
     @Benchmark
     public CharBuffer oursCharsetDecoder() throws CharacterCodingException {
         chars.clear();
