@@ -28,5 +28,8 @@ class ParseFuzzTest {
         assertEquals(parser.decode(in.body(), in.contentType()).decision(), parsed.decision());
         assertEquals(DocumentCharsets.forEncoding(parsed.decision().encoding()), doc.charset());
         doc.html(); // serialising in the document's charset never throws
+        Document clone = doc.clone(); // nor does cloning, which looks the charset up again by name
+        assertEquals(doc.charset(), clone.charset());
+        clone.html();
     }
 }
