@@ -2,10 +2,14 @@ package io.github.jsoupcharset;
 
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.DynamicTest;
+import org.opentest4j.TestAbortedException;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.List;
+import java.util.concurrent.Callable;
 
 /**
  * Where tests find {@code ../shared} (the read-only conformance data): system property
@@ -29,6 +33,19 @@ public final class SharedData {
         Path p = dir().resolve(relative);
         require(p);
         return p;
+    }
+
+    /**
+     * The dynamic tests a {@code @TestFactory} builds from shared data, or where that data is
+     * missing, one test that is skipped with the reason: a factory that skipped itself would
+     * report no tests at all. (When the data is required, the factory fails.)
+     */
+    public static List<DynamicTest> dynamicTests(Callable<List<DynamicTest>> build) throws Exception {
+        try {
+            return build.call();
+        } catch (TestAbortedException missing) {
+            return List.of(DynamicTest.dynamicTest("shared test data", () -> { throw missing; }));
+        }
     }
 
     /** True when a missing file must fail the test instead of skipping it. */
