@@ -57,7 +57,7 @@ public final class SharedData {
 
     private static void require(Path p) {
         if (Files.exists(p)) return;
-        String message = "shared test data not found at " + p.toAbsolutePath()
+        String message = "shared test data not found at " + p.toAbsolutePath().normalize()
                 + " (set -Djsoupcharset.shared=/path/to/shared)";
         // required only on the project's own switch: hosted CI services set CI=true for everyone
         if (required()) {
