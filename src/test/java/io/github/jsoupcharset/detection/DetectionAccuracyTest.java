@@ -3,8 +3,6 @@ package io.github.jsoupcharset.detection;
 import io.github.jsoupcharset.BrowserCharsetJsoup;
 import io.github.jsoupcharset.DecisionSource;
 import io.github.jsoupcharset.Encoding;
-import io.github.jsoupcharset.SharedData;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -25,16 +23,9 @@ class DetectionAccuracyTest {
     /** 386 of 387 pages decoded to their exact true text when this guard was set (ICU4J alone: 272). */
     static final int EXPECTED_CORRECT = 386;
 
-    private static List<DetectionCorpus.Case> cases;
-
-    @BeforeAll
-    static void load() throws IOException {
-        cases = DetectionCorpus.load(SharedData.file("corpus/chardet"));
-    }
-
     @Test
-    void overallAccuracyDoesNotRegress() {
-        Map<String, DetectionEvaluation.Row> rows = DetectionEvaluation.evaluate(cases);
+    void overallAccuracyDoesNotRegress() throws IOException {
+        Map<String, DetectionEvaluation.Row> rows = DetectionEvaluation.evaluate(DetectionCorpus.development());
         DetectionEvaluation.Row all = rows.get("ALL");
         assertThat(all.n(), equalTo(387));
         assertThat("pages decoded to their true text", all.ours(), greaterThanOrEqualTo(EXPECTED_CORRECT));
@@ -46,9 +37,9 @@ class DetectionAccuracyTest {
     }
 
     @Test
-    void everyUtf8DocumentIsRecognisedByValidity() {
+    void everyUtf8DocumentIsRecognisedByValidity() throws IOException {
         int utf8 = 0;
-        for (DetectionCorpus.Case c : cases) {
+        for (DetectionCorpus.Case c : DetectionCorpus.development()) {
             if (c.truth() != Encoding.UTF_8) continue;
             utf8++;
             assertThat(c.path(), BrowserCharsetJsoup.sniff(c.bytes(), null).source(), equalTo(DecisionSource.UTF8_VALIDITY));

@@ -1,6 +1,7 @@
 package io.github.jsoupcharset.detection;
 
 import io.github.jsoupcharset.Encoding;
+import io.github.jsoupcharset.SharedData;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -31,7 +32,19 @@ public final class DetectionCorpus {
     private static final Pattern META =
             Pattern.compile("<meta\\b[^>]*charset[^>]*>", Pattern.CASE_INSENSITIVE);
 
+    private static List<Case> development;
+
     private DetectionCorpus() {}
+
+    /**
+     * The cases of {@code corpus/chardet} in the shared data, read once per test run; where the data
+     * is missing, the calling test is skipped with the reason. (Called from each test rather than
+     * from {@code @BeforeAll}: a class whose {@code @BeforeAll} skips reports no tests at all.)
+     */
+    public static synchronized List<Case> development() throws IOException {
+        if (development == null) development = List.copyOf(load(SharedData.file("corpus/chardet")));
+        return development;
+    }
 
     /** Loads the cases from the corpus folder (the one holding MANIFEST.tsv). */
     public static List<Case> load(Path corpus) throws IOException {

@@ -2,8 +2,6 @@ package io.github.jsoupcharset.internal;
 
 import io.github.jsoupcharset.Encoding;
 import io.github.jsoupcharset.detection.DetectionCorpus;
-import io.github.jsoupcharset.SharedData;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -23,13 +21,6 @@ import static org.hamcrest.Matchers.greaterThan;
  * the recognisers that can name a finalist gives the finalists the same confidences.
  */
 class TextEvidenceTest {
-    private static List<DetectionCorpus.Case> cases;
-
-    @BeforeAll
-    static void load() throws IOException {
-        cases = DetectionCorpus.load(SharedData.file("corpus/chardet"));
-    }
-
     /** The text detection weighs for a page, as {@link Detector#guess} extracts it. */
     private static byte[] text(byte[] page) {
         byte[] out = new byte[page.length];
@@ -38,7 +29,8 @@ class TextEvidenceTest {
     }
 
     @Test
-    void byteTableScoringEqualsScoringTheDecodedText() {
+    void byteTableScoringEqualsScoringTheDecodedText() throws IOException {
+        List<DetectionCorpus.Case> cases = DetectionCorpus.development();
         int compared = 0;
         for (DetectionCorpus.Case c : cases.subList(0, Math.min(cases.size(), 120))) {
             byte[] text = text(c.bytes());
@@ -67,7 +59,8 @@ class TextEvidenceTest {
      * set exactly as scoring everything in full does.
      */
     @Test
-    void scoringNonAsciiCharactersAloneEqualsScoringEveryCharacter() {
+    void scoringNonAsciiCharactersAloneEqualsScoringEveryCharacter() throws IOException {
+        List<DetectionCorpus.Case> cases = DetectionCorpus.development();
         int compared = 0;
         for (DetectionCorpus.Case c : cases) {
             byte[] text = text(c.bytes());
@@ -95,7 +88,8 @@ class TextEvidenceTest {
     }
 
     @Test
-    void shortcutsDecodeAsScoringEverythingInFull() {
+    void shortcutsDecodeAsScoringEverythingInFull() throws IOException {
+        List<DetectionCorpus.Case> cases = DetectionCorpus.development();
         java.util.Map<String, String> differ = new java.util.TreeMap<>();
         for (DetectionCorpus.Case c : cases) {
             // detection ranks candidates only for bytes that are not UTF-8 (nor ASCII)
@@ -112,7 +106,8 @@ class TextEvidenceTest {
     }
 
     @Test
-    void runningSomeRecognisersGivesTheirConfidencesUnchanged() {
+    void runningSomeRecognisersGivesTheirConfidencesUnchanged() throws IOException {
+        List<DetectionCorpus.Case> cases = DetectionCorpus.development();
         Set<Encoding> wanted = Set.of(Encoding.WINDOWS_1251, Encoding.KOI8_R, Encoding.WINDOWS_1250, Encoding.GBK,
                 Encoding.WINDOWS_1255);
         for (DetectionCorpus.Case c : cases.subList(0, Math.min(cases.size(), 150))) {
