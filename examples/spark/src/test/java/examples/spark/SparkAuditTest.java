@@ -176,7 +176,8 @@ class SparkAuditTest {
         return out.toByteArray();
     }
 
-    private static byte[] http(String contentType, byte[] body) {
+    /** An HTTP response block: a 200 with the Content-Type, and the body. */
+    static byte[] http(String contentType, byte[] body) {
         byte[] head = ("HTTP/1.1 200 OK\r\nContent-Type: " + contentType + "\r\nContent-Length: " + body.length + "\r\n\r\n")
                 .getBytes(StandardCharsets.US_ASCII);
         byte[] block = Arrays.copyOf(head, head.length + body.length);
@@ -184,7 +185,8 @@ class SparkAuditTest {
         return block;
     }
 
-    private static void record(ByteArrayOutputStream out, boolean gzip, String type, String contentType, String uri, byte[] block)
+    /** A WARC record of the type, with the block; with {@code gzip}, as a gzip member of its own. */
+    static void record(ByteArrayOutputStream out, boolean gzip, String type, String contentType, String uri, byte[] block)
             throws IOException {
         ByteArrayOutputStream r = new ByteArrayOutputStream();
         String header = "WARC/1.1\r\nWARC-Type: " + type + "\r\nWARC-Target-URI: " + uri + "\r\nWARC-Date: 2024-05-01T12:00:00Z\r\n"
