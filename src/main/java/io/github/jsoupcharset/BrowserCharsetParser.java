@@ -46,8 +46,13 @@ public final class BrowserCharsetParser {
     }
 
     EncodingDecision sniff(byte[] body, List<String> contentTypes) {
+        return sniff(body, contentTypes, true);
+    }
+
+    /** {@code complete}: whether the body is the whole response (a cut-off UTF-8 sequence at its end is then an error). */
+    private EncodingDecision sniff(byte[] body, List<String> contentTypes, boolean complete) {
         Objects.requireNonNull(body, "body must not be null");
-        return Sniffer.sniff(body, 0, body.length, ContentType.charsetLabel(contentTypes), options);
+        return Sniffer.sniff(body, 0, body.length, ContentType.charsetLabel(contentTypes), options, complete);
     }
 
     /**
@@ -93,7 +98,7 @@ public final class BrowserCharsetParser {
 
     /** As {@link #parse(byte[], String, String, Parser)}, returning the decision with the document. */
     public ParsedHtml parseWithDecision(byte[] body, String contentType, String baseUri, Parser parser) {
-        return build(body, headerList(contentType), baseUri, parser);
+        return build(body, headerList(contentType), baseUri, parser, true);
     }
 
     /**
@@ -115,9 +120,11 @@ public final class BrowserCharsetParser {
         Objects.requireNonNull(response, "response must not be null");
         byte[] body = bodyOf(response);
         String baseUri = response.url() == null ? "" : response.url().toExternalForm();
-        ParsedHtml parsed = build(body, response.headers("Content-Type"), baseUri, Parser.htmlParser());
-        // known only once the body has been read; a cut-off sequence at the end is one counted U+FFFD
-        return response.isTruncated() ? new ParsedHtml(parsed.document(), parsed.decision(), true) : parsed;
+        // known only once the body has been read: a sequence the cut split is then no evidence
+        // against UTF-8 (decoding still counts it as one U+FFFD)
+        boolean truncated = response.isTruncated();
+        ParsedHtml parsed = build(body, response.headers("Content-Type"), baseUri, Parser.htmlParser(), !truncated);
+        return truncated ? new ParsedHtml(parsed.document(), parsed.decision(), true) : parsed;
     }
 
     /**
@@ -134,13 +141,13 @@ public final class BrowserCharsetParser {
         byte[] body = response.body();
         if (body == null) throw new IllegalArgumentException("response has no body (use HttpResponse.BodyHandlers.ofByteArray())");
         String baseUri = response.uri() == null ? "" : response.uri().toString();
-        return build(body, response.headers().allValues("Content-Type"), baseUri, Parser.htmlParser());
+        return build(body, response.headers().allValues("Content-Type"), baseUri, Parser.htmlParser(), true);
     }
 
-    private ParsedHtml build(byte[] body, List<String> contentTypes, String baseUri, Parser parser) {
+    private ParsedHtml build(byte[] body, List<String> contentTypes, String baseUri, Parser parser, boolean complete) {
         Objects.requireNonNull(baseUri, "baseUri must not be null (use \"\" when unknown)");
         Objects.requireNonNull(parser, "parser must not be null");
-        EncodingDecision decision = sniff(body, contentTypes);
+        EncodingDecision decision = sniff(body, contentTypes, complete);
         int start = decision.source() == DecisionSource.BOM ? bomLength(decision.encoding()) : 0;
         // jsoup gets characters, never bytes, so it cannot sniff again; it reads them as they are
         // decoded, a chunk at a time, so the whole text is never held twice

@@ -34,6 +34,19 @@ public final class Sniffer {
      * @param headerLabel the charset parameter of the Content-Type header as sent, or null
      */
     public static EncodingDecision sniff(byte[] body, int off, int len, String headerLabel, SniffOptions options) {
+        return sniff(body, off, len, headerLabel, options, true);
+    }
+
+    /**
+     * As {@link #sniff(byte[], int, int, String, SniffOptions)}, for a body that may have been cut
+     * off.
+     *
+     * @param complete whether the bytes are the whole body; false when the download was cut off
+     *     (jsoup's {@code Response.isTruncated()}): then a UTF-8 sequence cut off at the end is not
+     *     held against UTF-8
+     */
+    public static EncodingDecision sniff(byte[] body, int off, int len, String headerLabel, SniffOptions options,
+            boolean complete) {
         List<IgnoredLabel> ignored = new ArrayList<>();
         int ignoredCount = 0;
 
@@ -82,7 +95,7 @@ public final class Sniffer {
             confidence = source == DecisionSource.LATE_META ? Confidence.CERTAIN : Confidence.TENTATIVE;
         } else {
             // 8-9. Autodetection, then the default.
-            Detector.Guess guess = Detector.guess(body, off, len, options.detection(), options.defaultEncoding());
+            Detector.Guess guess = Detector.guess(body, off, len, options.detection(), options.defaultEncoding(), complete);
             encoding = guess.encoding();
             source = guess.source();
             confidence = Confidence.TENTATIVE;
