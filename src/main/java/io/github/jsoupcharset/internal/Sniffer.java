@@ -141,7 +141,7 @@ public final class Sniffer {
         if (prescan != null) return prescan;
         Declared xml = wholeXmlDeclaration(body, off, len, failed);
         if (xml != null) return xml;
-        // the head scan reads the prescan's window again: failed labels counts those metas once
+        // the head scan reads the prescan's window again; FailedLabels counts a meta both read once
         return HeadMetaScanner.scan(body, off, len, failed);
     }
 
