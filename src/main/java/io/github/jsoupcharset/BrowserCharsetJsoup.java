@@ -101,7 +101,10 @@ public final class BrowserCharsetJsoup {
     }
 
     /**
-     * Decides the encoding without decoding the whole body.
+     * Decides the encoding without decoding the body. Reads the first 1024 bytes, then as long as the
+     * head lasts (which can be the whole body), the XML declaration to its {@code >}, and, for a page
+     * that declares nothing, the whole body once for UTF-8 validity and a window of at most 64 KiB
+     * for detection; {@link BrowserCharsetParser#sniff(byte[], String)} says exactly what.
      *
      * @param body the response body
      * @param contentType the Content-Type header value, or null if there was none

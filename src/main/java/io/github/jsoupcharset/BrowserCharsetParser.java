@@ -33,9 +33,26 @@ public final class BrowserCharsetParser {
     }
 
     /**
-     * Decides the encoding of a body without decoding all of it: BOM, the Content-Type charset,
-     * the {@code <meta>} prescan, the XML declaration, a later {@code <meta>} in head, then detection
-     * and the default. Only detection reads beyond the document's head, and only a bounded prefix.
+     * Decides the encoding of a body without decoding it: BOM, the Content-Type charset, the
+     * {@code <meta>} prescan, the XML declaration, a later {@code <meta>} in head, then (when nothing
+     * declares the encoding) UTF-8 validity, detection and the default.
+     *
+     * <p>What each step reads, each in one pass, so that time is linear in the body and the header:
+     * <ul>
+     * <li>the BOM: the first 3 bytes;
+     * <li>the {@code <meta>} scan: the first 1024 bytes ({@link SniffOptions.MetaScan#SPEC_PRESCAN_1024}:
+     *     no more); with {@link SniffOptions.MetaScan#BROWSER_HEAD_SCAN} (the default) and
+     *     {@link SniffOptions.MetaScan#SPEC}, then on for as long as the head lasts, which for a page
+     *     of nothing but head elements and text is the whole body;
+     * <li>the XML declaration: up to its first {@code >}, which may be anywhere in the body (within
+     *     the first 1024 bytes for {@code SPEC_PRESCAN_1024});
+     * <li>for a page that declares nothing (unless detection is {@link SniffOptions.Detection#NONE}):
+     *     the UTF-8 validity check, the whole body up to its first error; then, if it is not UTF-8,
+     *     detection, a window of at most 64 KiB starting shortly before the first non-ASCII byte,
+     *     of which at most 8 KiB of text is weighed.
+     * </ul>
+     * The document's declaration is looked for even when a BOM or the header decides, to report a
+     * conflict. The decision is small whatever the page ({@link EncodingDecision}).
      *
      * @param body the raw response body
      * @param contentType the Content-Type header value, or null if the response had none
@@ -45,8 +62,13 @@ public final class BrowserCharsetParser {
     }
 
     EncodingDecision sniff(byte[] body, List<String> contentTypes) {
+        return sniff(body, contentTypes, true);
+    }
+
+    /** {@code complete}: whether the body is the whole response (a cut-off UTF-8 sequence at its end is then an error). */
+    private EncodingDecision sniff(byte[] body, List<String> contentTypes, boolean complete) {
         Objects.requireNonNull(body, "body must not be null");
-        return Sniffer.sniff(body, 0, body.length, ContentType.charsetLabel(contentTypes), options);
+        return Sniffer.sniff(body, 0, body.length, ContentType.charsetLabel(contentTypes), options, complete);
     }
 
     /**
@@ -92,7 +114,7 @@ public final class BrowserCharsetParser {
 
     /** As {@link #parse(byte[], String, String, Parser)}, returning the decision with the document. */
     public ParsedHtml parseWithDecision(byte[] body, String contentType, String baseUri, Parser parser) {
-        return build(body, headerList(contentType), baseUri, parser);
+        return build(body, headerList(contentType), baseUri, parser, true);
     }
 
     /**
@@ -114,9 +136,11 @@ public final class BrowserCharsetParser {
         Objects.requireNonNull(response, "response must not be null");
         byte[] body = bodyOf(response);
         String baseUri = response.url() == null ? "" : response.url().toExternalForm();
-        ParsedHtml parsed = build(body, response.headers("Content-Type"), baseUri, Parser.htmlParser());
-        // known only once the body has been read; a cut-off sequence at the end is one counted U+FFFD
-        return response.isTruncated() ? new ParsedHtml(parsed.document(), parsed.decision(), true) : parsed;
+        // known only once the body has been read: a sequence the cut split is then no evidence
+        // against UTF-8 (decoding still counts it as one U+FFFD)
+        boolean truncated = response.isTruncated();
+        ParsedHtml parsed = build(body, response.headers("Content-Type"), baseUri, Parser.htmlParser(), !truncated);
+        return truncated ? new ParsedHtml(parsed.document(), parsed.decision(), true) : parsed;
     }
 
     /**
@@ -133,13 +157,13 @@ public final class BrowserCharsetParser {
         byte[] body = response.body();
         if (body == null) throw new IllegalArgumentException("response has no body (use HttpResponse.BodyHandlers.ofByteArray())");
         String baseUri = response.uri() == null ? "" : response.uri().toString();
-        return build(body, response.headers().allValues("Content-Type"), baseUri, Parser.htmlParser());
+        return build(body, response.headers().allValues("Content-Type"), baseUri, Parser.htmlParser(), true);
     }
 
-    private ParsedHtml build(byte[] body, List<String> contentTypes, String baseUri, Parser parser) {
+    private ParsedHtml build(byte[] body, List<String> contentTypes, String baseUri, Parser parser, boolean complete) {
         Objects.requireNonNull(baseUri, "baseUri must not be null (use \"\" when unknown)");
         Objects.requireNonNull(parser, "parser must not be null");
-        EncodingDecision decision = sniff(body, contentTypes);
+        EncodingDecision decision = sniff(body, contentTypes, complete);
         int start = decision.source() == DecisionSource.BOM ? bomLength(decision.encoding()) : 0;
         // jsoup gets characters, never bytes, so it cannot sniff again; it reads them as they are
         // decoded, a chunk at a time, so the whole text is never held twice

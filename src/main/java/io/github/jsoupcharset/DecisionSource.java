@@ -24,7 +24,10 @@ public enum DecisionSource {
      * Firefox honour (the spec's "change the encoding" while parsing).
      */
     LATE_META,
-    /** Nothing was declared and the bytes are valid UTF-8 with at least one non-ASCII sequence. */
+    /**
+     * Nothing was declared and the bytes are valid UTF-8 with at least one non-ASCII sequence (a
+     * sequence cut off at the end counts against it, unless the body is known to be cut off there).
+     */
     UTF8_VALIDITY,
     /** Nothing was declared and statistical detection chose the encoding. */
     DETECTION,

@@ -1,5 +1,7 @@
 package io.github.jsoupcharset;
 
+import io.github.jsoupcharset.internal.Labels;
+
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -11,21 +13,32 @@ import java.util.OptionalInt;
  * declared, whether they disagreed, the labels that were ignored, and (once the body has been
  * decoded) how many U+FFFD replacement characters the decoding produced. Immutable.
  *
+ * <p>A decision is small whatever the page: it keeps the first {@link #MAX_IGNORED_LABELS}
+ * ignored labels and counts the rest, and no label it holds is longer than {@link
+ * #MAX_LABEL_LENGTH} characters. A longer label (a header or attribute value padded or filled
+ * with garbage; the longest label the Encoding Standard knows has 19 characters) is kept
+ * without its leading and trailing ASCII whitespace and, if still too long, cut to its first
+ * {@code MAX_LABEL_LENGTH - 1} characters followed by {@code "…"}. The constructor applies both
+ * bounds.
+ *
  * @param encoding the encoding the body is decoded with
  * @param source the rule that decided
  * @param confidence the HTML Standard's confidence in the encoding
- * @param headerLabel the {@code charset} parameter of the Content-Type header, as sent (unquoted),
- *     if there was one
+ * @param headerLabel the {@code charset} parameter of the Content-Type header, as sent (unquoted;
+ *     cut if longer than {@link #MAX_LABEL_LENGTH}), if there was one
  * @param headerEncoding what {@code headerLabel} means, if it is a known label
  * @param metaLabel the label the document declared ({@code <meta>} or XML declaration), as the
- *     scan read it, if any
+ *     scan read it (cut if longer than {@link #MAX_LABEL_LENGTH}), if any
  * @param metaEncoding what the document's declaration means for this document (UTF-16 labels in a
  *     meta mean UTF-8, x-user-defined means windows-1252), if any
  * @param metaSource where the document's declaration was found ({@link DecisionSource#META_PRESCAN},
  *     {@link DecisionSource#XML_DECLARATION} or {@link DecisionSource#LATE_META}), if any
  * @param conflict true when the header (or a BOM) and the document's declaration name different
  *     encodings; the header or BOM wins, as in browsers
- * @param ignoredLabels labels seen but not known to the Encoding Standard, in the order seen
+ * @param ignoredLabels labels seen but not known to the Encoding Standard: the first
+ *     {@link #MAX_IGNORED_LABELS}, the header's first, then the document's in document order
+ * @param ignoredLabelCount how many labels were ignored in all, at least {@code ignoredLabels.size()};
+ *     more when a page declares more than {@link #MAX_IGNORED_LABELS} unknown labels
  * @param detectorConfidence for {@link DecisionSource#DETECTION}: the detector's confidence, 0-100
  * @param detectorRunnerUp for {@link DecisionSource#DETECTION}: the detector's second choice
  * @param replacementCount the number of U+FFFD the decoding produced (decoding errors), present
@@ -42,11 +55,27 @@ public record EncodingDecision(
         Optional<DecisionSource> metaSource,
         boolean conflict,
         List<IgnoredLabel> ignoredLabels,
+        int ignoredLabelCount,
         OptionalInt detectorConfidence,
         Optional<Encoding> detectorRunnerUp,
         OptionalInt replacementCount) {
 
-    /** Checks the arguments and copies the list. */
+    /** How many ignored labels a decision keeps; {@link #ignoredLabelCount()} counts them all. */
+    public static final int MAX_IGNORED_LABELS = 8;
+
+    /**
+     * The longest label a decision keeps whole, in characters; a longer one is trimmed of ASCII
+     * whitespace and, if still longer, cut to this length, its last character {@code "…"}.
+     */
+    public static final int MAX_LABEL_LENGTH = 64;
+
+    /**
+     * Checks the arguments, keeps the first {@link #MAX_IGNORED_LABELS} ignored labels and cuts
+     * labels longer than {@link #MAX_LABEL_LENGTH}.
+     *
+     * @throws IllegalArgumentException if {@code ignoredLabelCount} is less than the number of
+     *     {@code ignoredLabels}
+     */
     public EncodingDecision {
         Objects.requireNonNull(encoding, "encoding");
         Objects.requireNonNull(source, "source");
@@ -56,7 +85,15 @@ public record EncodingDecision(
         Objects.requireNonNull(metaLabel, "metaLabel");
         Objects.requireNonNull(metaEncoding, "metaEncoding");
         Objects.requireNonNull(metaSource, "metaSource");
-        ignoredLabels = List.copyOf(Objects.requireNonNull(ignoredLabels, "ignoredLabels"));
+        Objects.requireNonNull(ignoredLabels, "ignoredLabels");
+        if (ignoredLabelCount < ignoredLabels.size()) {
+            throw new IllegalArgumentException("ignoredLabelCount " + ignoredLabelCount + " is less than the "
+                    + ignoredLabels.size() + " ignoredLabels");
+        }
+        ignoredLabels = List.copyOf(ignoredLabels.size() <= MAX_IGNORED_LABELS ? ignoredLabels
+                : ignoredLabels.subList(0, MAX_IGNORED_LABELS));
+        headerLabel = headerLabel.map(Labels::bounded);
+        metaLabel = metaLabel.map(Labels::bounded);
         Objects.requireNonNull(detectorConfidence, "detectorConfidence");
         Objects.requireNonNull(detectorRunnerUp, "detectorRunnerUp");
         Objects.requireNonNull(replacementCount, "replacementCount");
@@ -66,10 +103,14 @@ public record EncodingDecision(
     public EncodingDecision withReplacementCount(int count) {
         if (count < 0) throw new IllegalArgumentException("count must not be negative: " + count);
         return new EncodingDecision(encoding, source, confidence, headerLabel, headerEncoding, metaLabel,
-                metaEncoding, metaSource, conflict, ignoredLabels, detectorConfidence, detectorRunnerUp, OptionalInt.of(count));
+                metaEncoding, metaSource, conflict, ignoredLabels, ignoredLabelCount, detectorConfidence, detectorRunnerUp,
+                OptionalInt.of(count));
     }
 
-    /** A one-line summary, e.g. {@code windows-1251 (LATE_META, CERTAIN; meta "windows-1251")}. */
+    /**
+     * A one-line summary, e.g. {@code windows-1251 (LATE_META, CERTAIN; meta "windows-1251")}; when
+     * more labels were ignored than kept, with their number ({@code ; 655360 labels ignored}).
+     */
     @Override
     public String toString() {
         StringBuilder b = new StringBuilder(encoding.name()).append(" (").append(source).append(", ").append(confidence);
@@ -78,6 +119,7 @@ public record EncodingDecision(
                 ? "xml" : "meta").orElse("meta")).append(" \"").append(l).append('"'));
         if (conflict) b.append("; conflict");
         for (IgnoredLabel i : ignoredLabels) b.append("; ignored \"").append(i.label()).append('"');
+        if (ignoredLabelCount > ignoredLabels.size()) b.append("; ").append(ignoredLabelCount).append(" labels ignored");
         detectorConfidence.ifPresent(c -> b.append("; detector confidence ").append(c));
         detectorRunnerUp.ifPresent(e -> b.append("; runner-up ").append(e.name()));
         replacementCount.ifPresent(c -> b.append("; ").append(c).append(" U+FFFD"));

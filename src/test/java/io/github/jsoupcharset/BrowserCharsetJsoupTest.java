@@ -364,4 +364,55 @@ class BrowserCharsetJsoupTest {
         assertThat(whole.decision().replacementCount().getAsInt(), equalTo(0));
         assertThat(BrowserCharsetJsoup.parseWithDecision(body, "text/html; charset=utf-8", url).truncated(), is(false));
     }
+
+    @Test
+    void aLetterCutOffAtTheEndOfAWholeBodyIsNoEvidenceOfUtf8() {
+        // each page ends in a UTF-8 lead byte (with some of its continuation bytes) and nothing after:
+        // in a body passed whole that is an error, so the page is not UTF-8 but windows-1252 text
+        List<List<String>> pages = List.of(
+                List.of("<p>Voila, ol\u00e9", "Voila, ol\u00e9"), // E9: a three-byte lead alone
+                List.of("<p>Voila, ole\u00e9", "Voila, ole\u00e9"),
+                List.of("<p>Voila, OL\u00c9", "Voila, OL\u00c9"), // C9: a two-byte lead
+                List.of("<p>Voila, ol\u00e9\u00a0!", "Voila, ol\u00e9\u00a0!"), // not cut off: plain windows-1252
+                List.of("<p>Voila, ol\u00e9\u00a0", "Voila, ol\u00e9\u00a0"), // E9 A0: a three-byte lead and one more
+                List.of("<p>Canci\u00f3", "Canci\u00f3"), // F3: a four-byte lead
+                List.of("<p>Canci\u00f3\u00a0\u00a0", "Canci\u00f3\u00a0\u00a0")); // F3 A0 A0: and two more
+        for (List<String> page : pages) {
+            byte[] body = page.get(0).getBytes(StandardCharsets.ISO_8859_1);
+            String text = page.get(1);
+            EncodingDecision sniffed = BrowserCharsetJsoup.sniff(body, null);
+            assertThat(text, sniffed.encoding(), equalTo(Encoding.WINDOWS_1252));
+            assertThat(text, sniffed.source(), not(equalTo(DecisionSource.UTF8_VALIDITY)));
+            DecodedHtml decoded = BrowserCharsetJsoup.decode(body, "text/html");
+            assertThat(decoded.text(), equalTo("<p>" + text));
+            assertThat(decoded.decision().replacementCount().getAsInt(), equalTo(0));
+            ParsedHtml parsed = BrowserCharsetJsoup.parseWithDecision(body, null, "");
+            assertThat(parsed.document().body().child(0).wholeText(), equalTo(text));
+            assertThat(parsed.decision().replacementCount().getAsInt(), equalTo(0));
+        }
+    }
+
+    @Test
+    void aSequenceSplitByJsoupsMaxBodySizeIsNoEvidenceAgainstUtf8() throws IOException {
+        // an undeclared page of UTF-8 "é" (C3 A9); jsoup keeps 1002 bytes, ending with the lead C3
+        byte[] body = bytes("<p>", "\u00e9".repeat(1500).getBytes(StandardCharsets.UTF_8));
+        String url = serve("/cut-utf8", body, "text/html");
+        ParsedHtml cut = BrowserCharsetJsoup.parseWithDecision(Jsoup.connect(url).maxBodySize(1002).execute());
+        assertThat(cut.truncated(), is(true));
+        assertThat(cut.decision().encoding(), equalTo(Encoding.UTF_8));
+        assertThat(cut.decision().source(), equalTo(DecisionSource.UTF8_VALIDITY));
+        assertThat(cut.decision().replacementCount().getAsInt(), equalTo(1)); // the cut-off "é"
+        assertThat(cut.document().body().text(), equalTo("\u00e9".repeat(499) + "\uFFFD"));
+        // the same bytes handed over as a whole body end in an error: not UTF-8
+        byte[] same = java.util.Arrays.copyOf(body, 1002);
+        assertThat(BrowserCharsetJsoup.sniff(same, "text/html").encoding(), not(equalTo(Encoding.UTF_8)));
+
+        // only ASCII before the cut: nothing says UTF-8, the default decides
+        byte[] ascii = bytes("<p>", "x".repeat(998), "\u00e9".repeat(10).getBytes(StandardCharsets.UTF_8));
+        ParsedHtml asciiCut = BrowserCharsetJsoup.parseWithDecision(
+                Jsoup.connect(serve("/cut-ascii", ascii, "text/html")).maxBodySize(1002).execute());
+        assertThat(asciiCut.truncated(), is(true));
+        assertThat(asciiCut.decision().source(), equalTo(DecisionSource.DEFAULT));
+        assertThat(asciiCut.decision().encoding(), equalTo(Encoding.WINDOWS_1252));
+    }
 }

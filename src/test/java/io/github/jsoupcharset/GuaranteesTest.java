@@ -3,6 +3,7 @@ package io.github.jsoupcharset;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.empty;
+import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.is;
@@ -226,11 +227,62 @@ class GuaranteesTest {
 
     @Test
     void tenMegabytesOfPathologicalInputFitInA96MegabyteHeap() throws Exception {
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx96m",
-                "-cp", System.getProperty("java.class.path"), SmallHeapCheck.class.getName())
-                .redirectErrorStream(true).start();
+        assertThat(fork("-Xmx96m", SmallHeapCheck.class), endsWith("ok\n"));
+    }
+
+    @Test
+    void aFloodOfUnknownLabelsIsSniffedAndDecodedInTheBodyAndItsText() throws Exception {
+        // 100 MiB of body and its text as chars (200 MiB) in a 320 MB heap, as at 1 and 10 MiB: the
+        // decision keeps 8 labels and counts 6,553,600 (it held every one: 1 GB for the sniff alone)
+        assertThat(fork("-Xmx320m", LabelFloodCheck.class, "sniff", "1", "10", "100"), endsWith("ok\n"));
+    }
+
+    @Test
+    void aFloodOfUnknownLabelsParsesInTheHeapJsoupAloneNeeds() throws Exception {
+        // Jsoup.parse of the text of 100 MiB of <meta charset=q> (6.5 million elements) alone needs
+        // 960-1024 MB; parsing the bytes needs the same, so 1024 MB and an eighth to spare
+        assertThat(fork("-Xmx1152m", LabelFloodCheck.class, "parse", "1", "10", "100"), endsWith("ok\n"));
+    }
+
+    @Test
+    void everyLabelADecisionHoldsIsBounded() {
+        int max = EncodingDecision.MAX_LABEL_LENGTH;
+        String huge = "x".repeat(10 << 20);
+        String padding = " \t\n".repeat(1 << 20);
+        List<EncodingDecision> decisions = List.of(
+                BrowserCharsetJsoup.sniff(ascii("<p>x"), "text/html; charset=" + huge),
+                BrowserCharsetJsoup.sniff(ascii("<p>x"), "text/html; charset=\"" + " \t".repeat(1 << 20) + "utf-7 \""),
+                BrowserCharsetJsoup.decode(ascii("<meta charset=\"" + padding + "koi8-r" + padding + "\">"), null).decision(),
+                BrowserCharsetJsoup.parseWithDecision(ascii("<meta charset=\"" + huge + "\">"), null, "").decision(),
+                BrowserCharsetJsoup.sniff(ascii("<meta http-equiv=content-type content='charset=\"" + huge + "\"'>"), null),
+                BrowserCharsetJsoup.sniff(ascii("<?xml version='1.0' encoding='" + huge + "'?>"), null),
+                BrowserCharsetJsoup.sniff(ascii("<meta charset=" + huge + ">".repeat(100)), "text/html; charset=" + huge));
+        for (EncodingDecision d : decisions) {
+            List<String> labels = new ArrayList<>();
+            d.headerLabel().ifPresent(labels::add);
+            d.metaLabel().ifPresent(labels::add);
+            d.ignoredLabels().forEach(i -> labels.add(i.label()));
+            assertThat(labels, not(empty()));
+            for (String label : labels) {
+                assertThat(label.length() <= max, is(true));
+                if (label.startsWith("x")) assertThat(label, equalTo("x".repeat(max - 1) + "\u2026"));
+            }
+            assertThat(d.toString().length() < 1000, is(true));
+        }
+        // a valid label padded with whitespace is kept as "get an encoding" read it
+        assertThat(decisions.get(2).encoding(), equalTo(Encoding.KOI8_R));
+        assertThat(decisions.get(2).metaLabel(), equalTo(Optional.of("koi8-r")));
+        assertThat(decisions.get(1).ignoredLabels(), equalTo(List.of(new IgnoredLabel("utf-7", DecisionSource.HTTP_HEADER))));
+    }
+
+    private static String fork(String heap, Class<?> main, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), heap,
+                "-cp", System.getProperty("java.class.path"), main.getName()));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(output, p.waitFor(), equalTo(0));
+        return output;
     }
 
     // 6. Nothing is lost silently.

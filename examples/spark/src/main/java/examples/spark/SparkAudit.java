@@ -75,6 +75,7 @@ public final class SparkAudit {
             DataTypes.createStructField("ignored", DataTypes.createArrayType(new StructType()
                     .add("label", DataTypes.StringType, false)
                     .add("where", DataTypes.StringType, false), false), false),
+            DataTypes.createStructField("ignoredCount", DataTypes.IntegerType, false),
             DataTypes.createStructField("replacementCount", DataTypes.IntegerType, false),
             DataTypes.createStructField("requests", NAIVE, false),
             DataTypes.createStructField("jsoup", NAIVE, false),
@@ -163,7 +164,7 @@ public final class SparkAudit {
                 d.headerLabel().orElse(null), d.headerEncoding().map(Encoding::name).orElse(null),
                 d.metaLabel().orElse(null), d.metaEncoding().map(Encoding::name).orElse(null),
                 d.metaSource().map(Enum::name).orElse(null), d.conflict(), CollectionConverters.asScala(ignored), // a Scala Seq for Spark
-                d.replacementCount().orElse(0),
+                d.ignoredLabelCount(), d.replacementCount().orElse(0),
                 naive(page.requests()), naive(page.jsoup()), naive(page.declared()));
     }
 

@@ -255,6 +255,8 @@ public final class Main {
             if (ignored.length() > 0) ignored.append(", ");
             ignored.append(quoted(i.label())).append(" (").append(i.where()).append(')');
         }
+        int more = d.ignoredLabelCount() - d.ignoredLabels().size();
+        if (more > 0) ignored.append(" and ").append(more).append(" more (").append(d.ignoredLabelCount()).append(" in all)");
         out.printf("  ignored     %s%n", ignored.length() == 0 ? "-" : ignored);
         out.printf("  U+FFFD      %d%n", d.replacementCount().orElse(0));
     }

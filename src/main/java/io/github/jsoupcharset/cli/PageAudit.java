@@ -153,6 +153,7 @@ public record PageAudit(String url, String tld, String contentType, long bodyByt
                 .field("metaSource", d.metaSource().map(Enum::name).orElse(null))
                 .field("conflict", d.conflict())
                 .raw("ignored", Json.array(ignored))
+                .field("ignoredCount", d.ignoredLabelCount())
                 .field("replacementCount", d.replacementCount().orElse(0));
     }
 

@@ -35,11 +35,17 @@ public final class Detector {
      */
     public record Guess(Encoding encoding, DecisionSource source, int confidence, Encoding runnerUp) {}
 
-    /** Guesses the encoding of undeclared bytes {@code [off, off+len)}. */
-    public static Guess guess(byte[] bytes, int off, int len, SniffOptions.Detection mode, Encoding defaultEncoding) {
+    /**
+     * Guesses the encoding of undeclared bytes {@code [off, off+len)}.
+     *
+     * @param complete whether the bytes are the whole body; false when the body was cut off (a
+     *     download stopped at a size limit), so that a sequence cut off at the end is no error
+     */
+    public static Guess guess(byte[] bytes, int off, int len, SniffOptions.Detection mode, Encoding defaultEncoding,
+            boolean complete) {
         Guess fallback = new Guess(defaultEncoding, DecisionSource.DEFAULT, -1, null);
         if (mode == SniffOptions.Detection.NONE) return fallback;
-        Utf8 utf8 = utf8Validity(bytes, off, len);
+        Utf8 utf8 = utf8Validity(bytes, off, len, complete);
         if (utf8 == Utf8.ASCII) {
             // ISO-2022-JP is 7-bit: its escape sequences are the evidence (as chardetng does)
             if (hasIso2022JpEscapes(bytes, off, Math.min(len, DETECTION_WINDOW))) {
@@ -153,20 +159,21 @@ public final class Detector {
 
     /**
      * Whether the bytes are all ASCII, valid UTF-8 with at least one multi-byte sequence, or not
-     * UTF-8. A sequence cut off by the end of the bytes (a truncated download) does not count
-     * against validity; decoding reports it as one U+FFFD.
+     * UTF-8. In a complete body a sequence cut off by the end of the bytes is an error like any
+     * other (a windows-1252 "é" as the last byte is no UTF-8). In a body known to be cut off
+     * ({@code complete} false) the sequence the cut split is left out and the bytes before it are
+     * judged: valid UTF-8 if they hold a whole multi-byte sequence, ASCII if they are ASCII.
      */
-    static Utf8 utf8Validity(byte[] b, int off, int len) {
+    static Utf8 utf8Validity(byte[] b, int off, int len, boolean complete) {
         int i = off;
         int end = off + len;
-        boolean nonAscii = false;
+        boolean multiByte = false; // a whole multi-byte sequence seen
         while (i < end) {
             int c = b[i] & 0xFF;
             if (c < 0x80) {
                 i++;
                 continue;
             }
-            nonAscii = true;
             int need;
             int lower = 0x80;
             int upper = 0xBF;
@@ -185,13 +192,18 @@ public final class Detector {
             }
             i++;
             for (int k = 0; k < need; k++, i++) {
-                if (i >= end) return Utf8.VALID; // truncated at the end
+                if (i >= end) {
+                    // cut off by the end of the bytes: an error, unless the body itself was cut off here
+                    if (complete) return Utf8.INVALID;
+                    return multiByte ? Utf8.VALID : Utf8.ASCII;
+                }
                 int t = b[i] & 0xFF;
                 if (t < lower || t > upper) return Utf8.INVALID;
                 lower = 0x80;
                 upper = 0xBF;
             }
+            multiByte = true;
         }
-        return nonAscii ? Utf8.VALID : Utf8.ASCII;
+        return multiByte ? Utf8.VALID : Utf8.ASCII;
     }
 }

@@ -12,25 +12,38 @@ import java.util.Optional;
  * {@link HeadMetaScanner}) found. Internal.
  *
  * @param declared the declaration the scan would use, if any
- * @param failedLabels every label the scan would have used but that "get an encoding" did not know,
- *     in the order seen
+ * @param failedLabels the labels the scan would have used but that "get an encoding" did not know:
+ *     the first {@link io.github.jsoupcharset.EncodingDecision#MAX_IGNORED_LABELS} in document
+ *     order (see {@link FailedLabels})
+ * @param failedLabelCount how many such labels there were in all
  */
-public record DocumentDeclaration(Optional<Declared> declared, List<FailedLabel> failedLabels) {
+public record DocumentDeclaration(Optional<Declared> declared, List<FailedLabel> failedLabels, int failedLabelCount) {
 
     /** Checks the arguments and copies the list. */
     public DocumentDeclaration {
         Objects.requireNonNull(declared, "declared");
         failedLabels = List.copyOf(Objects.requireNonNull(failedLabels, "failedLabels"));
+        if (failedLabelCount < failedLabels.size()) throw new IllegalArgumentException("failedLabelCount");
     }
 
     /** A scan that found nothing. */
-    static DocumentDeclaration none(List<FailedLabel> failedLabels) {
-        return new DocumentDeclaration(Optional.empty(), failedLabels);
+    static DocumentDeclaration none(FailedLabels failed) {
+        return new DocumentDeclaration(Optional.empty(), failed.kept(), failed.count());
     }
 
     /** A scan that found {@code declared}. */
-    static DocumentDeclaration found(Declared declared, List<FailedLabel> failedLabels) {
-        return new DocumentDeclaration(Optional.of(declared), failedLabels);
+    static DocumentDeclaration found(Declared declared, FailedLabels failed) {
+        return new DocumentDeclaration(Optional.of(declared), failed.kept(), failed.count());
+    }
+
+    /** A scan that found nothing and no failed label. */
+    static DocumentDeclaration none() {
+        return new DocumentDeclaration(Optional.empty(), List.of(), 0);
+    }
+
+    /** A scan that found {@code declared} and no failed label. */
+    static DocumentDeclaration found(Declared declared) {
+        return new DocumentDeclaration(Optional.of(declared), List.of(), 0);
     }
 
     /**
@@ -73,11 +86,6 @@ public record DocumentDeclaration(Optional<Declared> declared, List<FailedLabel>
         public FailedLabel {
             Objects.requireNonNull(label, "label");
             Objects.requireNonNull(source, "source");
-        }
-
-        /** This label moved {@code delta} bytes further into the body. */
-        FailedLabel shifted(int delta) {
-            return new FailedLabel(label, source, offset + delta);
         }
     }
 }

@@ -3,11 +3,8 @@ package io.github.jsoupcharset.internal;
 import io.github.jsoupcharset.DecisionSource;
 import io.github.jsoupcharset.Encoding;
 import io.github.jsoupcharset.internal.DocumentDeclaration.Declared;
-import io.github.jsoupcharset.internal.DocumentDeclaration.FailedLabel;
 import org.jsoup.parser.Parser;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -40,7 +37,17 @@ public final class HeadMetaScanner {
      *     {@code off}) and the labels that failed "get an encoding" before it
      */
     public static DocumentDeclaration scan(byte[] bytes, int off, int len) {
-        return new Scan(bytes, off, off + len).run();
+        FailedLabels failed = new FailedLabels();
+        Declared found = scan(bytes, off, len, failed);
+        return found != null ? DocumentDeclaration.found(found, failed) : DocumentDeclaration.none(failed);
+    }
+
+    /**
+     * As {@link #scan(byte[], int, int)}, recording the labels that fail "get an encoding" in
+     * {@code failed} (source {@link DecisionSource#LATE_META}); null if no meta declares an encoding.
+     */
+    static Declared scan(byte[] bytes, int off, int len, FailedLabels failed) {
+        return new Scan(bytes, off, off + len, failed).run();
     }
 
     /** One scan; one instance per call. */
@@ -48,18 +55,20 @@ public final class HeadMetaScanner {
         private final byte[] b;
         private final int start;
         private final int end;
-        private final List<FailedLabel> failed = new ArrayList<>();
+        private final FailedLabels failed;
         private boolean inHeadSection = true;
         private final StringBuilder tagName = new StringBuilder(); // readTag's, reused
         private final StringBuilder attrName = new StringBuilder(); // readTag's, reused
 
-        Scan(byte[] b, int start, int end) {
+        Scan(byte[] b, int start, int end, FailedLabels failed) {
             this.b = b;
             this.start = start;
             this.end = end;
+            this.failed = failed;
         }
 
-        DocumentDeclaration run() {
+        /** The declaration found, or null. */
+        Declared run() {
             int p = start;
             while (p < end) {
                 // Blink checks after every token; the next token starts where the last one ended.
@@ -79,7 +88,7 @@ public final class HeadMetaScanner {
                     int next = tag.end;
                     if (tag.name.equals("meta")) {
                         Declared d = processMeta(tag.meta, p - start);
-                        if (d != null) return DocumentDeclaration.found(d, failed);
+                        if (d != null) return d;
                     }
                     updateHeadSection(tag.name, false);
                     // The tokenizer state the start tag switches to (UpdateStateFor).
@@ -113,7 +122,7 @@ public final class HeadMetaScanner {
                     p++; // "<" followed by anything else is text
                 }
             }
-            return DocumentDeclaration.none(failed);
+            return null;
         }
 
         /** Chromium's head-section rule for a start or end tag. */
@@ -250,7 +259,7 @@ public final class HeadMetaScanner {
             Optional<Encoding> e = Encoding.forLabel(charset);
             if (e.isEmpty()) {
                 // "In case the encoding didn't exist, we keep the old one": go on scanning.
-                failed.add(new FailedLabel(charset, DecisionSource.LATE_META, offset));
+                failed.add(charset, DecisionSource.LATE_META, offset);
                 return null;
             }
             Encoding label = e.get();

@@ -5,7 +5,6 @@ import io.github.jsoupcharset.Encoding;
 import io.github.jsoupcharset.internal.DocumentDeclaration.Declared;
 import io.github.jsoupcharset.internal.DocumentDeclaration.FailedLabel;
 
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -32,14 +31,20 @@ public final class Prescan {
      *     "get an encoding" on the way
      */
     public static DocumentDeclaration prescan(byte[] bytes, int off, int len) {
-        MetaScan scan = new MetaScan(bytes, off, off + len);
+        FailedLabels failed = new FailedLabels();
+        Declared found = prescan(bytes, off, len, failed);
+        return found != null ? DocumentDeclaration.found(found, failed) : DocumentDeclaration.none(failed);
+    }
+
+    /** As {@link #prescan(byte[], int, int)}, recording the failed labels in {@code failed}; null if nothing is declared. */
+    static Declared prescan(byte[] bytes, int off, int len, FailedLabels failed) {
+        MetaScan scan = new MetaScan(bytes, off, off + len, failed);
         Declared found = scan.run();
-        if (found != null) return DocumentDeclaration.found(found, scan.failed);
+        if (found != null) return found;
         // "If at any point ... the position runs past the available bytes": get an XML encoding.
         DocumentDeclaration xml = getXmlEncoding(bytes, off, len);
-        List<FailedLabel> failed = new ArrayList<>(scan.failed);
-        failed.addAll(xml.failedLabels());
-        return new DocumentDeclaration(xml.declared(), failed);
+        for (FailedLabel f : xml.failedLabels()) failed.add(f.label(), f.source(), f.offset());
+        return xml.declared().orElse(null);
     }
 
     /**
@@ -51,13 +56,13 @@ public final class Prescan {
         int end = off + len;
         if (startsWith(bytes, off, end, new byte[] {0x3C, 0, 0x3F, 0, 0x78, 0})) {
             return DocumentDeclaration.found(new Declared(Encoding.UTF_16LE, Encoding.UTF_16LE, "UTF-16LE",
-                    DecisionSource.XML_DECLARATION, 0), List.of());
+                    DecisionSource.XML_DECLARATION, 0));
         }
         if (startsWith(bytes, off, end, new byte[] {0, 0x3C, 0, 0x3F, 0, 0x78})) {
             return DocumentDeclaration.found(new Declared(Encoding.UTF_16BE, Encoding.UTF_16BE, "UTF-16BE",
-                    DecisionSource.XML_DECLARATION, 0), List.of());
+                    DecisionSource.XML_DECLARATION, 0));
         }
-        return DocumentDeclaration.none(List.of());
+        return DocumentDeclaration.none();
     }
 
     /**
@@ -71,43 +76,44 @@ public final class Prescan {
     public static DocumentDeclaration getXmlEncoding(byte[] bytes, int off, int len) {
         int end = off + len;
         // 1-2. The bytes must start with "<?xml"; no whitespace, no BOM before it.
-        if (!startsWith(bytes, off, end, "<?xml")) return DocumentDeclaration.none(List.of());
+        if (!startsWith(bytes, off, end, "<?xml")) return DocumentDeclaration.none();
         // 3. xmlDeclarationEnd: the first ">"; everything below stays before it.
         int declEnd = indexOf(bytes, off, end, (byte) '>');
-        if (declEnd < 0) return DocumentDeclaration.none(List.of());
+        if (declEnd < 0) return DocumentDeclaration.none();
         // 4. The first case-sensitive "encoding".
         int pos = indexOf(bytes, off, declEnd, "encoding");
-        if (pos < 0) return DocumentDeclaration.none(List.of());
+        if (pos < 0) return DocumentDeclaration.none();
         // 5. Past the "g".
         pos += "encoding".length();
         // 6. Skip bytes <= 0x20.
         while (pos < declEnd && (bytes[pos] & 0xFF) <= 0x20) pos++;
         // 7-8. Require "=".
-        if (pos >= declEnd || bytes[pos] != '=') return DocumentDeclaration.none(List.of());
+        if (pos >= declEnd || bytes[pos] != '=') return DocumentDeclaration.none();
         pos++;
         // 9. Skip bytes <= 0x20.
         while (pos < declEnd && (bytes[pos] & 0xFF) <= 0x20) pos++;
         // 10-11. A quote mark.
-        if (pos >= declEnd || (bytes[pos] != '"' && bytes[pos] != '\'')) return DocumentDeclaration.none(List.of());
+        if (pos >= declEnd || (bytes[pos] != '"' && bytes[pos] != '\'')) return DocumentDeclaration.none();
         byte quoteMark = bytes[pos];
         // 12-13. Up to the same quote mark.
         pos++;
         int valueEnd = indexOf(bytes, pos, declEnd, quoteMark);
-        if (valueEnd < 0) return DocumentDeclaration.none(List.of());
+        if (valueEnd < 0) return DocumentDeclaration.none();
         // 14-15. potentialEncoding must not contain bytes <= 0x20.
         for (int i = pos; i < valueEnd; i++) {
-            if ((bytes[i] & 0xFF) <= 0x20) return DocumentDeclaration.none(List.of());
+            if ((bytes[i] & 0xFF) <= 0x20) return DocumentDeclaration.none();
         }
         // 16. Get an encoding of potentialEncoding, isomorphic decoded.
         String label = latin1(bytes, pos, valueEnd);
         Optional<Encoding> encoding = Encoding.forLabel(label);
         if (encoding.isEmpty()) {
-            return DocumentDeclaration.none(List.of(new FailedLabel(label, DecisionSource.XML_DECLARATION, 0)));
+            // a declaration of a hundred megabytes between its quotes is kept cut
+            return new DocumentDeclaration(Optional.empty(),
+                    List.of(new FailedLabel(Labels.bounded(label), DecisionSource.XML_DECLARATION, 0)), 1);
         }
         // 17. UTF-16BE/LE become UTF-8 (the declaration was read as ASCII, so it is not UTF-16).
         Encoding result = isUtf16(encoding.get()) ? Encoding.UTF_8 : encoding.get();
-        return DocumentDeclaration.found(
-                new Declared(result, encoding.get(), label, DecisionSource.XML_DECLARATION, 0), List.of());
+        return DocumentDeclaration.found(new Declared(result, encoding.get(), label, DecisionSource.XML_DECLARATION, 0));
     }
 
     /**
@@ -166,12 +172,13 @@ public final class Prescan {
         private final int start;
         private final int end;
         private int position;
-        final List<FailedLabel> failed = new ArrayList<>();
+        private final FailedLabels failed;
 
-        MetaScan(byte[] b, int start, int end) {
+        MetaScan(byte[] b, int start, int end, FailedLabels failed) {
             this.b = b;
             this.start = start;
             this.end = end;
+            this.failed = failed;
         }
 
         /** The declaration found, or null when the prescan ran out of bytes. */
@@ -295,13 +302,13 @@ public final class Prescan {
             // 7. Processing. position is at the ">", so "next byte" moves past it.
             if (needPragma == null) {
                 if (gotPragma && failedContentLabel != null) {
-                    failed.add(new FailedLabel(failedContentLabel, DecisionSource.META_PRESCAN, metaOffset));
+                    failed.add(failedContentLabel, DecisionSource.META_PRESCAN, metaOffset);
                 }
                 return null;
             }
             if (needPragma && !gotPragma) return null;
             if (charsetFailure) {
-                failed.add(new FailedLabel(charsetLabel, DecisionSource.META_PRESCAN, metaOffset));
+                failed.add(charsetLabel, DecisionSource.META_PRESCAN, metaOffset);
                 return null;
             }
             // 8-9. UTF-16BE/LE named by a meta mean UTF-8; x-user-defined means windows-1252.

@@ -10,12 +10,9 @@ import io.github.jsoupcharset.internal.DocumentDeclaration.Declared;
 import io.github.jsoupcharset.internal.DocumentDeclaration.FailedLabel;
 
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.Set;
 
 /**
  * The HTML Standard's encoding sniffing algorithm
@@ -37,7 +34,21 @@ public final class Sniffer {
      * @param headerLabel the charset parameter of the Content-Type header as sent, or null
      */
     public static EncodingDecision sniff(byte[] body, int off, int len, String headerLabel, SniffOptions options) {
+        return sniff(body, off, len, headerLabel, options, true);
+    }
+
+    /**
+     * As {@link #sniff(byte[], int, int, String, SniffOptions)}, for a body that may have been cut
+     * off.
+     *
+     * @param complete whether the bytes are the whole body; false when the download was cut off
+     *     (jsoup's {@code Response.isTruncated()}): then a UTF-8 sequence cut off at the end is not
+     *     held against UTF-8
+     */
+    public static EncodingDecision sniff(byte[] body, int off, int len, String headerLabel, SniffOptions options,
+            boolean complete) {
         List<IgnoredLabel> ignored = new ArrayList<>();
+        int ignoredCount = 0;
 
         // 1. BOM sniffing: certain, beats everything including HTTP.
         Encoding bom = bomSniff(body, off, len);
@@ -48,16 +59,18 @@ public final class Sniffer {
         Optional<Encoding> headerEncoding = Optional.empty();
         if (headerLabel != null) {
             headerEncoding = Encoding.forLabel(headerLabel);
-            if (headerEncoding.isEmpty()) ignored.add(new IgnoredLabel(headerLabel, DecisionSource.HTTP_HEADER));
+            if (headerEncoding.isEmpty()) {
+                ignored.add(new IgnoredLabel(headerLabel, DecisionSource.HTTP_HEADER));
+                ignoredCount++;
+            }
         }
 
-        // 5. and later: what the document declares (after any BOM, for the record).
+        // 5. and later: what the document declares (after any BOM, for the record); its failed
+        // labels come in document order, the first few of them with the count of all
         DocumentDeclaration document = documentDeclaration(body, off + bomLength, len - bomLength, options);
         Optional<Declared> declared = document.declared().map(d -> d.shifted(bomLength));
-        List<FailedLabel> failed = new ArrayList<>();
-        for (FailedLabel f : document.failedLabels()) failed.add(f.shifted(bomLength));
-        failed.sort(Comparator.comparingInt(FailedLabel::offset)); // document order
-        for (FailedLabel f : failed) ignored.add(new IgnoredLabel(f.label(), f.source()));
+        for (FailedLabel f : document.failedLabels()) ignored.add(new IgnoredLabel(f.label(), f.source()));
+        ignoredCount += document.failedLabelCount();
 
         Encoding encoding;
         DecisionSource source;
@@ -82,7 +95,7 @@ public final class Sniffer {
             confidence = source == DecisionSource.LATE_META ? Confidence.CERTAIN : Confidence.TENTATIVE;
         } else {
             // 8-9. Autodetection, then the default.
-            Detector.Guess guess = Detector.guess(body, off, len, options.detection(), options.defaultEncoding());
+            Detector.Guess guess = Detector.guess(body, off, len, options.detection(), options.defaultEncoding(), complete);
             encoding = guess.encoding();
             source = guess.source();
             confidence = Confidence.TENTATIVE;
@@ -94,36 +107,42 @@ public final class Sniffer {
         return new EncodingDecision(encoding, source, confidence,
                 Optional.ofNullable(headerLabel), headerEncoding,
                 declared.map(Declared::label), declared.map(Declared::encoding), declared.map(Declared::source),
-                conflict, ignored, detectorConfidence, runnerUp, OptionalInt.empty());
+                conflict, ignored, ignoredCount, detectorConfidence, runnerUp, OptionalInt.empty());
     }
 
     /**
      * The document's own declaration as {@code options.metaScan()} looks for it. Offsets relative to
-     * {@code off}.
+     * {@code off}. Every scan records its failed labels in one {@link FailedLabels}, which counts a
+     * declaration two scans read once.
      */
     static DocumentDeclaration documentDeclaration(byte[] body, int off, int len, SniffOptions options) {
+        FailedLabels failed = new FailedLabels();
+        Declared declared;
         switch (options.metaScan()) {
             case SPEC_PRESCAN_1024:
-                return Prescan.prescan(body, off, Math.min(Prescan.WINDOW, len));
+                declared = Prescan.prescan(body, off, Math.min(Prescan.WINDOW, len), failed);
+                break;
             case SPEC:
-                return specDeclaration(body, off, len);
+                declared = specDeclaration(body, off, len, failed);
+                break;
             default:
-                return browserDeclaration(body, off, len);
+                declared = browserDeclaration(body, off, len, failed);
+                break;
         }
+        return declared != null ? DocumentDeclaration.found(declared, failed) : DocumentDeclaration.none(failed);
     }
 
     /**
      * The HTML Standard: the prescan of the first 1024 bytes, then the XML declaration, then a meta
      * later in the head (the standard's "change the encoding" when the tree builder meets it).
      */
-    private static DocumentDeclaration specDeclaration(byte[] body, int off, int len) {
-        DocumentDeclaration prescan = Prescan.prescan(body, off, Math.min(Prescan.WINDOW, len));
-        if (prescan.declared().isPresent()) return prescan;
-        List<FailedLabel> failed = new ArrayList<>(prescan.failedLabels());
-        DocumentDeclaration xml = wholeXmlDeclaration(body, off, len, failed);
+    private static Declared specDeclaration(byte[] body, int off, int len, FailedLabels failed) {
+        Declared prescan = Prescan.prescan(body, off, Math.min(Prescan.WINDOW, len), failed);
+        if (prescan != null) return prescan;
+        Declared xml = wholeXmlDeclaration(body, off, len, failed);
         if (xml != null) return xml;
-        DocumentDeclaration head = HeadMetaScanner.scan(body, off, len);
-        return new DocumentDeclaration(head.declared(), merge(failed, head.failedLabels()));
+        // the head scan reads the prescan's window again; FailedLabels counts a meta both read once
+        return HeadMetaScanner.scan(body, off, len, failed);
     }
 
     /**
@@ -132,19 +151,15 @@ public final class Sniffer {
      * declaration. A meta starting in the first 1024 bytes is reported as {@link
      * DecisionSource#META_PRESCAN}, a later one as {@link DecisionSource#LATE_META}.
      */
-    private static DocumentDeclaration browserDeclaration(byte[] body, int off, int len) {
-        DocumentDeclaration utf16 = Prescan.utf16XmlPattern(body, off, len);
-        if (utf16.declared().isPresent()) return utf16;
-        DocumentDeclaration head = HeadMetaScanner.scan(body, off, len);
-        List<FailedLabel> failed = new ArrayList<>();
-        for (FailedLabel f : head.failedLabels()) failed.add(new FailedLabel(f.label(), metaSource(f.offset()), f.offset()));
-        if (head.declared().isPresent()) {
-            Declared d = head.declared().get();
-            return DocumentDeclaration.found(new Declared(d.encoding(), d.labelEncoding(), d.label(),
-                    metaSource(d.offset()), d.offset()), failed);
+    private static Declared browserDeclaration(byte[] body, int off, int len, FailedLabels failed) {
+        Optional<Declared> utf16 = Prescan.utf16XmlPattern(body, off, len).declared();
+        if (utf16.isPresent()) return utf16.get();
+        Declared head = HeadMetaScanner.scan(body, off, len, failed);
+        failed.relabelMetas(Sniffer::metaSource);
+        if (head != null) {
+            return new Declared(head.encoding(), head.labelEncoding(), head.label(), metaSource(head.offset()), head.offset());
         }
-        DocumentDeclaration xml = wholeXmlDeclaration(body, off, len, failed);
-        return xml != null ? xml : DocumentDeclaration.none(failed);
+        return wholeXmlDeclaration(body, off, len, failed);
     }
 
     /** A meta starting in the first 1024 bytes is the prescan's; a later one is a late meta. */
@@ -155,25 +170,12 @@ public final class Sniffer {
     /**
      * The XML declaration, read to its {@code >} even past 1024 bytes (Blink buffers until it sees
      * the {@code >}; Gecko extends its scan to the end of the token). Null if it gives nothing; its
-     * failed label is added to {@code failed}.
+     * failed label is recorded in {@code failed}.
      */
-    private static DocumentDeclaration wholeXmlDeclaration(byte[] body, int off, int len, List<FailedLabel> failed) {
+    private static Declared wholeXmlDeclaration(byte[] body, int off, int len, FailedLabels failed) {
         DocumentDeclaration xml = Prescan.getXmlEncoding(body, off, len);
-        for (FailedLabel f : xml.failedLabels()) {
-            if (!failed.contains(f)) failed.add(f);
-        }
-        return xml.declared().isPresent() ? DocumentDeclaration.found(xml.declared().get(), failed) : null;
-    }
-
-    /** The labels of {@code more} whose declarations {@code failed} does not list yet (scans overlap). */
-    private static List<FailedLabel> merge(List<FailedLabel> failed, List<FailedLabel> more) {
-        List<FailedLabel> all = new ArrayList<>(failed);
-        Set<Integer> seenOffsets = new HashSet<>();
-        for (FailedLabel f : failed) seenOffsets.add(f.offset());
-        for (FailedLabel f : more) {
-            if (!seenOffsets.contains(f.offset())) all.add(f);
-        }
-        return all;
+        for (FailedLabel f : xml.failedLabels()) failed.add(f.label(), f.source(), f.offset());
+        return xml.declared().orElse(null);
     }
 
     /** BOM sniffing: EF BB BF is UTF-8, FE FF is UTF-16BE, FF FE is UTF-16LE; otherwise null. */

@@ -4,6 +4,8 @@ import io.github.jsoupcharset.DecisionSource;
 import io.github.jsoupcharset.Encoding;
 import org.junit.jupiter.api.Test;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -137,6 +139,20 @@ class PageAuditTest {
         assertThat(json, containsString("\"encoding\":\"windows-1251\",\"rule\":\"META_PRESCAN\""));
         assertThat(json, containsString("\"requests\":{\"charset\":\"ISO-8859-1\",\"corrupt\":true}"));
         assertThat(json.contains("\n"), is(false));
+    }
+
+    @Test
+    void aFloodOfUnknownLabelsIsCountedInTheJsonAndTheSniffOutput() {
+        byte[] flood = ("<meta charset=q>".repeat(1000) + "<p>x").getBytes(StandardCharsets.US_ASCII);
+        PageAudit a = PageAudit.of("http://example.com/", List.of("text/html; charset=utf-7"), flood);
+        String json = a.toJson();
+        assertThat(json, containsString("{\"label\":\"utf-7\",\"where\":\"HTTP_HEADER\"},{\"label\":\"q\""));
+        assertThat(json, containsString("],\"ignoredCount\":1001,"));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Main.print(new PrintStream(out, true, StandardCharsets.UTF_8), "flood.html", a.decision());
+        assertThat(out.toString(StandardCharsets.UTF_8), containsString(
+                "  ignored     \"utf-7\" (HTTP_HEADER), \"q\" (META_PRESCAN), " + "\"q\" (META_PRESCAN), ".repeat(5)
+                + "\"q\" (META_PRESCAN) and 993 more (1001 in all)\n"));
     }
 
     @Test

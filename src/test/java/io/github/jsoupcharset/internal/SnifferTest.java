@@ -17,8 +17,11 @@ import java.util.Random;
 
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.empty;
+import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.not;
 
 class SnifferTest {
     private static final SniffOptions OPTIONS = SniffOptions.DEFAULTS.withDetection(Detection.NONE);
@@ -171,6 +174,46 @@ class SnifferTest {
                 new IgnoredLabel("bogus-1", DecisionSource.META_PRESCAN),
                 new IgnoredLabel("bogus-2", DecisionSource.LATE_META)));
         assertThat(d.encoding(), equalTo(Encoding.KOI8_R));
+    }
+
+    @Test
+    void aPageOfManyUnknownLabelsKeepsTheFirstFewAndCountsThemAll() {
+        StringBuilder page = new StringBuilder();
+        for (int i = 1; i <= 20; i++) page.append("<meta charset=bogus-").append(i).append('>');
+        EncodingDecision d = sniff(page.toString(), "bogus-0");
+        assertThat(d.ignoredLabelCount(), equalTo(21));
+        assertThat(d.ignoredLabels().size(), equalTo(EncodingDecision.MAX_IGNORED_LABELS));
+        assertThat(d.ignoredLabels().get(0), equalTo(new IgnoredLabel("bogus-0", DecisionSource.HTTP_HEADER)));
+        assertThat(d.ignoredLabels().get(7), equalTo(new IgnoredLabel("bogus-7", DecisionSource.META_PRESCAN)));
+        assertThat(d.toString(), endsWith("; ignored \"bogus-7\"; 21 labels ignored)"));
+        // no more than are kept: no count in the summary
+        assertThat(sniff("<meta charset=bogus-1>", "bogus-0").toString(), not(containsString("labels ignored")));
+    }
+
+    @Test
+    void theStandardsScansCountAMetaTheyBothReadOnce() {
+        // the prescan reads the first two and runs out of bytes in the comment; the head scan reads all three
+        String page = "<meta charset=bogus-1><meta charset=bogus-2>" + PAD + "<meta charset=bogus-3>";
+        EncodingDecision d = sniff(page, null, OPTIONS.withMetaScan(MetaScan.SPEC));
+        assertThat(d.ignoredLabels(), contains(
+                new IgnoredLabel("bogus-1", DecisionSource.META_PRESCAN),
+                new IgnoredLabel("bogus-2", DecisionSource.META_PRESCAN),
+                new IgnoredLabel("bogus-3", DecisionSource.LATE_META)));
+        assertThat(d.ignoredLabelCount(), equalTo(3));
+        String many = "<meta charset=q>".repeat(50) + PAD;
+        EncodingDecision flood = sniff(many, null, OPTIONS.withMetaScan(MetaScan.SPEC));
+        assertThat(flood.ignoredLabelCount(), equalTo(50));
+        assertThat(flood.ignoredLabels().size(), equalTo(EncodingDecision.MAX_IGNORED_LABELS));
+    }
+
+    @Test
+    void anXmlDeclarationsLabelComesFirstThoughReadLast() {
+        // browsers read the metas first and the XML declaration only when no meta declares
+        String page = "<?xml version='1.0' encoding='bogus-x'?>" + "<meta charset=bogus-m>".repeat(10);
+        EncodingDecision d = sniff(page, null);
+        assertThat(d.ignoredLabels().get(0), equalTo(new IgnoredLabel("bogus-x", DecisionSource.XML_DECLARATION)));
+        assertThat(d.ignoredLabels().get(7), equalTo(new IgnoredLabel("bogus-m", DecisionSource.META_PRESCAN)));
+        assertThat(d.ignoredLabelCount(), equalTo(11));
     }
 
     @Test

@@ -21,6 +21,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * Guarantee 4, linear time: inputs built to make a careless scanner quadratic, at 1 MB and 10 MB.
  * Time per call should grow tenfold (or less, where only a bounded prefix is read), never a
  * hundredfold. {@code header} is a Content-Type of {@code ; charset=x} repeated, with a small body.
+ * {@code labels} is a flood of unknown labels, {@code <meta charset=q>} repeated (65,536 metas in
+ * 1 MiB), and {@code pragmaLabels} the same with {@code http-equiv} metas between them: every meta
+ * is read, every label counted, the decision keeps the first few.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -32,7 +35,7 @@ public class PathologicalInputs {
     @Param({"1048576", "10485760"})
     public int size;
 
-    @Param({"lt", "meta", "comment", "leadBytes", "charsetEquals", "header"})
+    @Param({"lt", "meta", "comment", "leadBytes", "charsetEquals", "header", "labels", "pragmaLabels"})
     public String input;
 
     private byte[] body;
@@ -47,6 +50,10 @@ public class PathologicalInputs {
             case "comment": body = repeat("<!--"); break;
             case "leadBytes": body = repeat("\u0081"); break;
             case "charsetEquals": body = repeat("<meta charset="); break;
+            case "labels": body = repeat("<meta charset=q>"); break;
+            case "pragmaLabels":
+                body = repeat("<meta http-equiv=content-type content=\"text/html; charset=q\"><meta charset=x-unknown>");
+                break;
             case "header":
                 body = "<p>x".getBytes(StandardCharsets.US_ASCII);
                 contentType = "text/html" + "; charset=x".repeat(size / 11);

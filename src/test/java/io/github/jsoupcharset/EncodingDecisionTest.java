@@ -1,0 +1,55 @@
+package io.github.jsoupcharset;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.endsWith;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+
+class EncodingDecisionTest {
+    private static EncodingDecision decision(Optional<String> header, Optional<String> meta, List<IgnoredLabel> ignored, int count) {
+        return new EncodingDecision(Encoding.WINDOWS_1252, DecisionSource.DEFAULT, Confidence.TENTATIVE, header, Optional.empty(),
+                meta, meta.flatMap(Encoding::forLabel), meta.map(m -> DecisionSource.META_PRESCAN), false, ignored, count,
+                OptionalInt.empty(), Optional.empty(), OptionalInt.empty());
+    }
+
+    @Test
+    void keepsTheFirstIgnoredLabelsAndTheCountOfAll() {
+        List<IgnoredLabel> ignored = new ArrayList<>();
+        for (int i = 0; i < 12; i++) ignored.add(new IgnoredLabel("x-" + i, DecisionSource.LATE_META));
+        EncodingDecision d = decision(Optional.empty(), Optional.empty(), ignored, 1000);
+        assertThat(d.ignoredLabels(), equalTo(ignored.subList(0, EncodingDecision.MAX_IGNORED_LABELS)));
+        assertThat(d.ignoredLabelCount(), equalTo(1000));
+        assertThat(d.toString(), endsWith("; ignored \"x-7\"; 1000 labels ignored)"));
+        assertThat(d.withReplacementCount(2).ignoredLabelCount(), equalTo(1000));
+    }
+
+    @Test
+    void aCountBelowTheLabelsGivenIsRejected() {
+        List<IgnoredLabel> two = List.of(new IgnoredLabel("a", DecisionSource.HTTP_HEADER), new IgnoredLabel("b", DecisionSource.LATE_META));
+        assertThrows(IllegalArgumentException.class, () -> decision(Optional.empty(), Optional.empty(), two, 1));
+    }
+
+    @Test
+    void labelsLongerThanAnyRealLabelAreCut() {
+        String longest = "a".repeat(EncodingDecision.MAX_LABEL_LENGTH);
+        String garbage = "x".repeat(10 << 20);
+        EncodingDecision d = decision(Optional.of(garbage), Optional.of(" \t".repeat(1 << 20) + "koi8-r" + "\n".repeat(1 << 20)),
+                List.of(new IgnoredLabel(longest, DecisionSource.LATE_META), new IgnoredLabel(garbage, DecisionSource.LATE_META)), 2);
+        assertThat(d.headerLabel(), equalTo(Optional.of("x".repeat(EncodingDecision.MAX_LABEL_LENGTH - 1) + "\u2026")));
+        assertThat(d.metaLabel(), equalTo(Optional.of("koi8-r"))); // what "get an encoding" read
+        assertThat(d.ignoredLabels().get(0).label(), equalTo(longest)); // as long as the bound: whole
+        assertThat(d.ignoredLabels().get(1).label(), equalTo(d.headerLabel().get()));
+        // whitespace is trimmed only from labels over the bound, and a surrogate pair is never split
+        assertThat(new IgnoredLabel(" utf-7 ", DecisionSource.HTTP_HEADER).label(), equalTo(" utf-7 "));
+        String emoji = "a".repeat(EncodingDecision.MAX_LABEL_LENGTH - 2) + "\uD83D\uDE00".repeat(4);
+        assertThat(new IgnoredLabel(emoji, DecisionSource.HTTP_HEADER).label(),
+                equalTo("a".repeat(EncodingDecision.MAX_LABEL_LENGTH - 2) + "\u2026"));
+        assertThat(d.toString().length() < 600, equalTo(true));
+    }
+}
