@@ -1,10 +1,11 @@
 package io.github.jsoupcharset;
 
-import io.github.jsoupcharset.internal.ContentType;
-import io.github.jsoupcharset.internal.Decoder;
-import io.github.jsoupcharset.internal.DecodingReader;
-import io.github.jsoupcharset.internal.DocumentCharsets;
-import io.github.jsoupcharset.internal.Sniffer;
+import io.github.jsoupcharset.encoding.Encoding;
+import io.github.jsoupcharset.sniff.ContentType;
+import io.github.jsoupcharset.codec.Decoder;
+import io.github.jsoupcharset.codec.Decoders;
+import io.github.jsoupcharset.codec.DecodingReader;
+import io.github.jsoupcharset.sniff.Sniffer;
 import org.jsoup.Connection;
 import org.jsoup.nodes.Document;
 import org.jsoup.parser.Parser;
@@ -85,7 +86,7 @@ public final class BrowserCharsetParser {
     DecodedHtml decode(byte[] body, List<String> contentTypes) {
         EncodingDecision decision = sniff(body, contentTypes);
         int start = decision.source() == DecisionSource.BOM ? bomLength(decision.encoding()) : 0;
-        Decoder decoder = decision.encoding().newDecoder();
+        Decoder decoder = Decoders.newDecoder(decision.encoding().name());
         String text = decoder.decodeAll(body, start, body.length - start);
         int errors = (int) Math.min(Integer.MAX_VALUE, decoder.errors());
         return new DecodedHtml(text, decision.withReplacementCount(errors));
@@ -167,7 +168,7 @@ public final class BrowserCharsetParser {
         int start = decision.source() == DecisionSource.BOM ? bomLength(decision.encoding()) : 0;
         // jsoup gets characters, never bytes, so it cannot sniff again; it reads them as they are
         // decoded, a chunk at a time, so the whole text is never held twice
-        DecodingReader text = new DecodingReader(body, start, body.length - start, decision.encoding().newDecoder());
+        DecodingReader text = new DecodingReader(body, start, body.length - start, Decoders.newDecoder(decision.encoding().name()));
         Document doc = parser.parseInput(text, baseUri);
         // jsoup may stop before the end of the bytes; count the errors of every byte
         int errors = (int) Math.min(Integer.MAX_VALUE, text.finish());

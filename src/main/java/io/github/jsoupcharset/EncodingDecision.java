@@ -1,6 +1,7 @@
 package io.github.jsoupcharset;
 
-import io.github.jsoupcharset.internal.Labels;
+import io.github.jsoupcharset.encoding.Encoding;
+import io.github.jsoupcharset.sniff.Labels;
 
 import java.util.List;
 import java.util.Objects;

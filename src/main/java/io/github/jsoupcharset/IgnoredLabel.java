@@ -1,6 +1,6 @@
 package io.github.jsoupcharset;
 
-import io.github.jsoupcharset.internal.Labels;
+import io.github.jsoupcharset.sniff.Labels;
 
 import java.util.Objects;
 

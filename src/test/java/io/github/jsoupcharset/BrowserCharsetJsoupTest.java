@@ -1,7 +1,7 @@
 package io.github.jsoupcharset;
 
-import io.github.jsoupcharset.internal.DocumentCharsets;
 
+import io.github.jsoupcharset.encoding.Encoding;
 import com.sun.net.httpserver.HttpServer;
 import org.jsoup.Connection;
 import org.jsoup.Jsoup;

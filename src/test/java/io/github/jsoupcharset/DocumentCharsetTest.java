@@ -1,6 +1,6 @@
 package io.github.jsoupcharset;
 
-import io.github.jsoupcharset.internal.DocumentCharsets;
+import io.github.jsoupcharset.encoding.Encoding;
 import org.jsoup.nodes.Document;
 import org.jsoup.parser.Parser;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
 package io.github.jsoupcharset;
 
+import io.github.jsoupcharset.encoding.Encoding;
 import org.jsoup.Jsoup;
 import org.junit.jupiter.api.Test;
 

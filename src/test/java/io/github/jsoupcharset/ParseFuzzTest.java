@@ -1,6 +1,5 @@
 package io.github.jsoupcharset;
 
-import io.github.jsoupcharset.internal.DocumentCharsets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;

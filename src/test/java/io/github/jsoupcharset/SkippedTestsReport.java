@@ -13,7 +13,7 @@ import java.util.Optional;
 
 /**
  * Prints one line on the console for each test class that skipped tests, with the reason, e.g.
- * {@code SKIPPED io.github.jsoupcharset.EncodingTest (1 of 23 tests): shared test data not found at …}
+ * {@code SKIPPED io.github.jsoupcharset.encoding.EncodingTest (1 of 23 tests): shared test data not found at …}
  * (one line per distinct reason). Surefire counts skipped tests but never says why; without this
  * line a clone without {@code ../shared} would look fully tested. Registered for every JUnit run
  * in {@code META-INF/services/org.junit.platform.launcher.TestExecutionListener}.

@@ -1,6 +1,6 @@
 package examples.spark;
 
-import io.github.jsoupcharset.Encoding;
+import io.github.jsoupcharset.encoding.Encoding;
 import io.github.jsoupcharset.EncodingDecision;
 import io.github.jsoupcharset.IgnoredLabel;
 import io.github.jsoupcharset.cli.PageAudit;

@@ -1,7 +1,7 @@
 package examples.spark;
 
 import io.github.jsoupcharset.BrowserCharsetJsoup;
-import io.github.jsoupcharset.Encoding;
+import io.github.jsoupcharset.encoding.Encoding;
 import io.github.jsoupcharset.ParsedHtml;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;

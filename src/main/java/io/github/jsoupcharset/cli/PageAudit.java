@@ -2,7 +2,7 @@ package io.github.jsoupcharset.cli;
 
 import io.github.jsoupcharset.BrowserCharsetJsoup;
 import io.github.jsoupcharset.DecodedHtml;
-import io.github.jsoupcharset.Encoding;
+import io.github.jsoupcharset.encoding.Encoding;
 import io.github.jsoupcharset.EncodingDecision;
 import io.github.jsoupcharset.IgnoredLabel;
 import org.jsoup.Jsoup;

@@ -1,6 +1,6 @@
 package io.github.jsoupcharset.browser;
 
-import io.github.jsoupcharset.Encoding;
+import io.github.jsoupcharset.encoding.Encoding;
 
 import java.io.IOException;
 import java.io.Writer;

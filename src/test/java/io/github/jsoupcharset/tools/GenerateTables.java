@@ -18,17 +18,17 @@ import java.util.regex.Pattern;
  * {@code ../shared/whatwg} (encodings.json and index-*.txt; CC BY 4.0, WHATWG).
  *
  * <p>Usage: {@code tools/generate-tables [WHATWG_DIR]}. Writes
- * {@code src/main/java/io/github/jsoupcharset/internal/EncodingLabels.java} (label table),
- * {@code src/main/java/io/github/jsoupcharset/internal/SingleByteIndexes.java} (the 128-entry upper
+ * {@code src/main/java/io/github/jsoupcharset/codec/EncodingLabels.java} (label table),
+ * {@code src/main/java/io/github/jsoupcharset/codec/SingleByteIndexes.java} (the 128-entry upper
  * halves of the single-byte indexes) and, under
- * {@code src/main/resources/io/github/jsoupcharset/internal/}, one binary {@code index-<name>.bin}
+ * {@code src/main/resources/io/github/jsoupcharset/codec/}, one binary {@code index-<name>.bin}
  * per multi-byte index (see {@link #multiByteIndex} and {@link #rangesIndex} for the formats).
  * {@code GeneratedTablesTest} checks the checked-in files are what this generator produces.
  */
 public final class GenerateTables {
-    static final String PACKAGE = "io.github.jsoupcharset.internal";
-    static final Path OUT_DIR = Paths.get("src/main/java/io/github/jsoupcharset/internal");
-    static final Path RESOURCE_DIR = Paths.get("src/main/resources/io/github/jsoupcharset/internal");
+    static final String PACKAGE = "io.github.jsoupcharset.codec";
+    static final Path OUT_DIR = Paths.get("src/main/java/io/github/jsoupcharset/codec");
+    static final Path RESOURCE_DIR = Paths.get("src/main/resources/io/github/jsoupcharset/codec");
 
     /** The multi-byte indexes with one code point per pointer (index-gb18030-ranges.txt is separate). */
     public static final List<String> MULTI_BYTE_INDEXES =

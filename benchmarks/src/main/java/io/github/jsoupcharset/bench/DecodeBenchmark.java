@@ -1,8 +1,8 @@
 package io.github.jsoupcharset.bench;
 
-import io.github.jsoupcharset.Encoding;
-import io.github.jsoupcharset.internal.Decoder;
-import io.github.jsoupcharset.internal.Decoders;
+import io.github.jsoupcharset.encoding.Encoding;
+import io.github.jsoupcharset.codec.Decoder;
+import io.github.jsoupcharset.codec.Decoders;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

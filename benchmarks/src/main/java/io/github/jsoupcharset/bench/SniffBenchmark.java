@@ -2,7 +2,7 @@ package io.github.jsoupcharset.bench;
 
 import io.github.jsoupcharset.BrowserCharsetJsoup;
 import io.github.jsoupcharset.EncodingDecision;
-import io.github.jsoupcharset.internal.Detector;
+import io.github.jsoupcharset.detect.Detector;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -1,6 +1,6 @@
 package io.github.jsoupcharset.nio;
 
-import io.github.jsoupcharset.Encoding;
+import io.github.jsoupcharset.encoding.Encoding;
 
 import java.nio.charset.Charset;
 import java.nio.charset.CharsetDecoder;

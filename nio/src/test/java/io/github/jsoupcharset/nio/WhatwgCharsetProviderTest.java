@@ -1,6 +1,6 @@
 package io.github.jsoupcharset.nio;
 
-import io.github.jsoupcharset.Encoding;
+import io.github.jsoupcharset.encoding.Encoding;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.junit.jupiter.api.Test;

@@ -1,0 +1,212 @@
+package io.github.jsoupcharset.detect;
+
+import io.github.jsoupcharset.markup.AsciiBytes;
+
+import io.github.jsoupcharset.sniff.Prescan;
+import io.github.jsoupcharset.DecisionSource;
+import io.github.jsoupcharset.encoding.Encoding;
+import io.github.jsoupcharset.SniffOptions;
+
+import java.util.List;
+
+/**
+ * What the sniffing algorithm does when nothing declares the encoding (the HTML Standard's
+ * optional autodetection step, then its default): UTF-8 validity, then ISO-2022-JP's escapes,
+ * then the plausibility of candidate decodings ({@link TextEvidence}, with ICU4J's confidence as
+ * one piece of evidence; answers are WHATWG encodings only), then the default. Internal.
+ *
+ * <p>Cost is bounded: UTF-8 validity is one linear pass over the body; the plausibility scoring
+ * sees at most {@link #DETECTION_WINDOW} bytes and weighs at most {@link #EVIDENCE_BYTES} of text.
+ */
+public final class Detector {
+    /** The statistical detector looks at no more than this many leading bytes. */
+    public static final int DETECTION_WINDOW = 64 * 1024;
+
+    /** At most this many bytes of text (markup removed) are decoded and weighed per candidate. */
+    static final int EVIDENCE_BYTES = 8 * 1024;
+
+    private Detector() {}
+
+    /**
+     * A guess for undeclared bytes.
+     *
+     * @param encoding the encoding guessed
+     * @param source {@link DecisionSource#UTF8_VALIDITY}, {@link DecisionSource#DETECTION} or
+     *     {@link DecisionSource#DEFAULT}
+     * @param confidence the detector's confidence 0-100 for DETECTION, -1 otherwise
+     * @param runnerUp the detector's second choice for DETECTION, null otherwise
+     */
+    public record Guess(Encoding encoding, DecisionSource source, int confidence, Encoding runnerUp) {}
+
+    /**
+     * Guesses the encoding of undeclared bytes {@code [off, off+len)}.
+     *
+     * @param complete whether the bytes are the whole body; false when the body was cut off (a
+     *     download stopped at a size limit), so that a sequence cut off at the end is no error
+     */
+    public static Guess guess(byte[] bytes, int off, int len, SniffOptions.Detection mode, Encoding defaultEncoding,
+            boolean complete) {
+        Guess fallback = new Guess(defaultEncoding, DecisionSource.DEFAULT, -1, null);
+        if (mode == SniffOptions.Detection.NONE) return fallback;
+        Utf8 utf8 = utf8Validity(bytes, off, len, complete);
+        if (utf8 == Utf8.ASCII) {
+            // ISO-2022-JP is 7-bit: its escape sequences are the evidence (as chardetng does)
+            if (hasIso2022JpEscapes(bytes, off, Math.min(len, DETECTION_WINDOW))) {
+                return new Guess(Encoding.ISO_2022_JP, DecisionSource.DETECTION, 100, null);
+            }
+            // pure ASCII decodes identically in every ASCII-compatible encoding: nothing to detect
+            return fallback;
+        }
+        if (utf8 == Utf8.VALID) {
+            // Chromium discards a UTF-8 guess for web pages and shows its default instead
+            return mode == SniffOptions.Detection.AUTHOR_INTENT
+                    ? new Guess(Encoding.UTF_8, DecisionSource.UTF8_VALIDITY, -1, null) : fallback;
+        }
+        // the window starts shortly before the first non-ASCII byte: a long ASCII head tells nothing
+        int start = off;
+        while (start < off + len && bytes[start] >= 0) start++;
+        start = Math.max(off, start - 1024);
+        int windowLen = Math.min(off + len - start, DETECTION_WINDOW);
+        byte[] text = new byte[windowLen];
+        int textLen = withoutMarkup(bytes, start, windowLen, text);
+        // enough text is enough: the evidence is weighed on at most EVIDENCE_BYTES of it
+        List<TextEvidence.Scored> ranked = TextEvidence.rank(text, Math.min(textLen, EVIDENCE_BYTES));
+        TextEvidence.Scored best = ranked.get(0);
+        TextEvidence.Scored second = ranked.get(1);
+        double margin = best.score() - second.score();
+        int confidence = (int) Math.max(1, Math.min(100, Math.round(100 * margin / Math.max(8.0, Math.abs(best.score())))));
+        return new Guess(best.encoding(), DecisionSource.DETECTION, confidence, second.encoding());
+    }
+
+    /** Whether the bytes hold an ISO-2022-JP escape sequence (ESC $ @, ESC $ B, ESC ( J, ESC ( I). */
+    static boolean hasIso2022JpEscapes(byte[] b, int off, int len) {
+        for (int i = off, end = off + len - 2; i < end; i++) {
+            if (b[i] != 0x1B) continue;
+            int b1 = b[i + 1];
+            int b2 = b[i + 2];
+            if (b1 == '$' && (b2 == '@' || b2 == 'B') || b1 == '(' && (b2 == 'J' || b2 == 'I')) return true;
+        }
+        return false;
+    }
+
+    /**
+     * Copies the text of an HTML byte stream into {@code out}, leaving out tags, comments, and the
+     * contents of script and style elements (markup is ASCII and would only dilute the evidence).
+     * Each left-out span becomes one space. Returns the number of bytes written.
+     */
+    static int withoutMarkup(byte[] b, int off, int len, byte[] out) {
+        int end = off + len;
+        int n = 0;
+        int i = off;
+        while (i < end) {
+            byte c = b[i];
+            if (c == ']' && i + 2 < end && b[i + 1] == ']' && b[i + 2] == '>') {
+                i += 3; // the end of a CDATA section
+                continue;
+            }
+            if (c != '<' || i + 1 >= end) {
+                out[n++] = c;
+                i++;
+                continue;
+            }
+            byte d = b[i + 1];
+            int skipTo;
+            if (d == '!' && AsciiBytes.startsWithIgnoringAsciiCase(b, i, end, "<![cdata[")) {
+                // feeds carry their text in CDATA sections: keep it, drop the delimiters
+                i += 9;
+                continue;
+            } else if (d == '!' && i + 3 < end && b[i + 2] == '-' && b[i + 3] == '-') {
+                skipTo = AsciiBytes.indexOf(b, i + 4, end, "-->");
+                skipTo = skipTo < 0 ? end : skipTo + 3;
+            } else if (AsciiBytes.isAsciiLetter(d) || d == '/' || d == '!' || d == '?') {
+                int gt = AsciiBytes.indexOf(b, i + 1, end, (byte) '>');
+                skipTo = gt < 0 ? end : gt + 1;
+                String raw = rawTextElement(b, i + 1, end);
+                if (raw != null && skipTo < end) {
+                    int close = indexOfIgnoreCase(b, skipTo, end, "</" + raw);
+                    if (close < 0) {
+                        skipTo = end;
+                    } else {
+                        int gt2 = AsciiBytes.indexOf(b, close, end, (byte) '>');
+                        skipTo = gt2 < 0 ? end : gt2 + 1;
+                    }
+                }
+            } else {
+                out[n++] = c;
+                i++;
+                continue;
+            }
+            if (n > 0 && out[n - 1] != ' ') out[n++] = ' ';
+            i = skipTo;
+        }
+        return n;
+    }
+
+    /** "script" or "style" if a start tag with that name begins at {@code i}, else null. */
+    private static String rawTextElement(byte[] b, int i, int end) {
+        for (String name : new String[] {"script", "style"}) {
+            int k = i + name.length();
+            if (k < end && AsciiBytes.startsWithIgnoringAsciiCase(b, i, end, name) && !AsciiBytes.isAsciiLetter(b[k])) return name;
+        }
+        return null;
+    }
+
+    private static int indexOfIgnoreCase(byte[] b, int from, int end, String s) {
+        for (int i = from; i <= end - s.length(); i++) {
+            if (b[i] == '<' && AsciiBytes.startsWithIgnoringAsciiCase(b, i, end, s)) return i;
+        }
+        return -1;
+    }
+
+    enum Utf8 { ASCII, VALID, INVALID }
+
+    /**
+     * Whether the bytes are all ASCII, valid UTF-8 with at least one multi-byte sequence, or not
+     * UTF-8. In a complete body a sequence cut off by the end of the bytes is an error like any
+     * other (a windows-1252 "é" as the last byte is no UTF-8). In a body known to be cut off
+     * ({@code complete} false) the sequence the cut split is left out and the bytes before it are
+     * judged: valid UTF-8 if they hold a whole multi-byte sequence, ASCII if they are ASCII.
+     */
+    static Utf8 utf8Validity(byte[] b, int off, int len, boolean complete) {
+        int i = off;
+        int end = off + len;
+        boolean multiByte = false; // a whole multi-byte sequence seen
+        while (i < end) {
+            int c = b[i] & 0xFF;
+            if (c < 0x80) {
+                i++;
+                continue;
+            }
+            int need;
+            int lower = 0x80;
+            int upper = 0xBF;
+            if (c >= 0xC2 && c <= 0xDF) {
+                need = 1;
+            } else if (c >= 0xE0 && c <= 0xEF) {
+                need = 2;
+                if (c == 0xE0) lower = 0xA0;
+                if (c == 0xED) upper = 0x9F;
+            } else if (c >= 0xF0 && c <= 0xF4) {
+                need = 3;
+                if (c == 0xF0) lower = 0x90;
+                if (c == 0xF4) upper = 0x8F;
+            } else {
+                return Utf8.INVALID;
+            }
+            i++;
+            for (int k = 0; k < need; k++, i++) {
+                if (i >= end) {
+                    // cut off by the end of the bytes: an error, unless the body itself was cut off here
+                    if (complete) return Utf8.INVALID;
+                    return multiByte ? Utf8.VALID : Utf8.ASCII;
+                }
+                int t = b[i] & 0xFF;
+                if (t < lower || t > upper) return Utf8.INVALID;
+                lower = 0x80;
+                upper = 0xBF;
+            }
+            multiByte = true;
+        }
+        return multiByte ? Utf8.VALID : Utf8.ASCII;
+    }
+}

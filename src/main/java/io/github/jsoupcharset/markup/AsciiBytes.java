@@ -1,0 +1,70 @@
+package io.github.jsoupcharset.markup;
+
+/**
+ * Byte-level ASCII helpers shared by the scans that read markup before the encoding is known: the
+ * prescan, the head scan, the XML declaration and detection's markup stripper. Bytes 0x00-0x7F are
+ * ASCII in every encoding these scans run on; nothing here allocates but {@link #latin1}.
+ */
+public final class AsciiBytes {
+    private AsciiBytes() {}
+
+    /** A byte as a char: A-Z lowercased, everything else (including non-ASCII) unchanged. */
+    public static char lowercase(byte c) {
+        int v = c & 0xFF;
+        return (char) (v >= 'A' && v <= 'Z' ? v + 0x20 : v);
+    }
+
+    /** The HTML Standard's ASCII whitespace: TAB, LF, FF, CR, SPACE. */
+    public static boolean isAsciiWhitespaceByte(byte c) {
+        return c == 0x09 || c == 0x0A || c == 0x0C || c == 0x0D || c == 0x20;
+    }
+
+    /** The HTML Standard's ASCII whitespace: TAB, LF, FF, CR, SPACE. */
+    public static boolean isAsciiWhitespace(char c) {
+        return c == 0x09 || c == 0x0A || c == 0x0C || c == 0x0D || c == 0x20;
+    }
+
+    /** A-Z or a-z. */
+    public static boolean isAsciiLetter(byte c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
+    }
+
+    /** {@code b[from, to)} as a String, one char per byte. */
+    public static String latin1(byte[] b, int from, int to) {
+        return new String(b, from, to - from, java.nio.charset.StandardCharsets.ISO_8859_1);
+    }
+
+    /** Whether {@code b[pos, end)} starts with the ASCII string {@code ascii}, exactly. */
+    public static boolean startsWith(byte[] b, int pos, int end, String ascii) {
+        if (end - pos < ascii.length()) return false;
+        for (int i = 0; i < ascii.length(); i++) {
+            if (b[pos + i] != ascii.charAt(i)) return false;
+        }
+        return true;
+    }
+
+    /** Whether {@code b[pos..]} starts with {@code lower} (lowercase ASCII), ASCII case-insensitively. */
+    public static boolean startsWithIgnoringAsciiCase(byte[] b, int pos, int end, String lower) {
+        if (end - pos < lower.length()) return false;
+        for (int i = 0; i < lower.length(); i++) {
+            if (lowercase(b[pos + i]) != lower.charAt(i)) return false;
+        }
+        return true;
+    }
+
+    /** The first index of {@code c} in {@code b[from, end)}, or -1. */
+    public static int indexOf(byte[] b, int from, int end, byte c) {
+        for (int i = from; i < end; i++) {
+            if (b[i] == c) return i;
+        }
+        return -1;
+    }
+
+    /** The first index of the ASCII string {@code ascii} in {@code b[from, end)}, or -1. */
+    public static int indexOf(byte[] b, int from, int end, String ascii) {
+        for (int i = from; i + ascii.length() <= end; i++) {
+            if (startsWith(b, i, end, ascii)) return i;
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,334 @@
+package io.github.jsoupcharset.sniff;
+
+import io.github.jsoupcharset.markup.AsciiBytes;
+
+import io.github.jsoupcharset.DecisionSource;
+import io.github.jsoupcharset.encoding.Encoding;
+import io.github.jsoupcharset.sniff.DocumentDeclaration.Declared;
+import org.jsoup.parser.Parser;
+
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The {@code <meta>} scan browsers run beyond the prescan, as Chromium's {@code HTMLMetaCharsetParser}
+ * (and WebKit's, of the same design) does it: the bytes are read as Latin-1 by a small subset of the
+ * HTML tokenizer, so tags inside comments, script, style, title, textarea and the like are not seen;
+ * a {@code <meta>} counts while the head section lasts (any tag not allowed in head ends it, text
+ * does not), and unconditionally within the first 1024 bytes. Bounded by the body and linear in it.
+ * Internal.
+ */
+public final class HeadMetaScanner {
+    /** Chromium's kBytesToCheckUnconditionally: a meta starting before this offset always counts. */
+    public static final int BYTES_TO_CHECK_UNCONDITIONALLY = 1024;
+
+    // Tags that keep the head section going (start or end tag); html and head only as start tags.
+    private static final Set<String> ALLOWED_IN_HEAD =
+            Set.of("script", "noscript", "style", "link", "meta", "object", "title", "base");
+    // The tokenizer states Blink's UpdateStateFor switches to (noscript stays in data: the scan
+    // runs without scripting, and Chromium honours a meta in <noscript>, measured).
+    private static final Set<String> RCDATA = Set.of("title", "textarea");
+    private static final Set<String> RAWTEXT = Set.of("style", "xmp", "iframe", "noembed", "noframes");
+
+    private HeadMetaScanner() {}
+
+    /**
+     * Scans {@code bytes[off, off+len)} for the first usable {@code <meta>} declaration.
+     *
+     * @return the declaration (source {@link DecisionSource#LATE_META}, offset relative to
+     *     {@code off}) and the labels that failed "get an encoding" before it
+     */
+    public static DocumentDeclaration scan(byte[] bytes, int off, int len) {
+        FailedLabels failed = new FailedLabels();
+        Declared found = scan(bytes, off, len, failed);
+        return found != null ? DocumentDeclaration.found(found, failed) : DocumentDeclaration.none(failed);
+    }
+
+    /**
+     * As {@link #scan(byte[], int, int)}, recording the labels that fail "get an encoding" in
+     * {@code failed} (source {@link DecisionSource#LATE_META}); null if no meta declares an encoding.
+     */
+    static Declared scan(byte[] bytes, int off, int len, FailedLabels failed) {
+        return new Scan(bytes, off, off + len, failed).run();
+    }
+
+    /** One scan; one instance per call. */
+    private static final class Scan {
+        private final byte[] b;
+        private final int start;
+        private final int end;
+        private final FailedLabels failed;
+        private boolean inHeadSection = true;
+        private final StringBuilder tagName = new StringBuilder(); // readTag's, reused
+        private final StringBuilder attrName = new StringBuilder(); // readTag's, reused
+
+        Scan(byte[] b, int start, int end, FailedLabels failed) {
+            this.b = b;
+            this.start = start;
+            this.end = end;
+            this.failed = failed;
+        }
+
+        /** The declaration found, or null. */
+        Declared run() {
+            int p = start;
+            while (p < end) {
+                // Blink checks after every token; the next token starts where the last one ended.
+                if (!inHeadSection && p - start >= BYTES_TO_CHECK_UNCONDITIONALLY) break;
+                if (b[p] != '<') {
+                    // Character data up to the next "<".
+                    int lt = AsciiBytes.indexOf(b, p, end, (byte) '<');
+                    if (lt < 0) break;
+                    p = lt;
+                    continue;
+                }
+                if (p + 1 >= end) break; // an unfinished token is never emitted
+                byte c = b[p + 1];
+                if (AsciiBytes.isAsciiLetter(c)) {
+                    Tag tag = readTag(p + 1, false);
+                    if (tag == null) break;
+                    int next = tag.end;
+                    if (tag.name.equals("meta")) {
+                        Declared d = processMeta(tag.meta, p - start);
+                        if (d != null) return d;
+                    }
+                    updateHeadSection(tag.name, false);
+                    // The tokenizer state the start tag switches to (UpdateStateFor).
+                    if (tag.name.equals("plaintext")) break;
+                    if (tag.name.equals("script") || RCDATA.contains(tag.name) || RAWTEXT.contains(tag.name)) {
+                        next = skipText(next, tag.name);
+                        if (next < 0) break;
+                    }
+                    p = next;
+                } else if (c == '/') {
+                    if (p + 2 >= end) break;
+                    byte d = b[p + 2];
+                    if (AsciiBytes.isAsciiLetter(d)) {
+                        Tag tag = readTag(p + 2, true);
+                        if (tag == null) break;
+                        updateHeadSection(tag.name, true);
+                        p = tag.end;
+                    } else if (d == '>') {
+                        p += 3; // "</>" is dropped
+                    } else {
+                        p = bogusComment(p + 2);
+                        if (p < 0) break;
+                    }
+                } else if (c == '!') {
+                    p = markupDeclaration(p + 2);
+                    if (p < 0) break;
+                } else if (c == '?') {
+                    p = bogusComment(p + 1);
+                    if (p < 0) break;
+                } else {
+                    p++; // "<" followed by anything else is text
+                }
+            }
+            return null;
+        }
+
+        /** Chromium's head-section rule for a start or end tag. */
+        private void updateHeadSection(String name, boolean endTag) {
+            if (ALLOWED_IN_HEAD.contains(name)) return;
+            if (!endTag && (name.equals("html") || name.equals("head"))) return;
+            inHeadSection = false; // including </head>, <body>, <template> and unknown tags
+        }
+
+        /**
+         * After {@code <title>}, {@code <script>} and the like: the position of the appropriate end
+         * tag ({@code </name} followed by whitespace, "/" or ">"), or -1 if there is none. Script
+         * data's escaped states are not modelled: the first {@code </script} ends it.
+         */
+        private int skipText(int from, String name) {
+            for (int i = from; i + 2 + name.length() < end; i++) {
+                if (b[i] == '<' && b[i + 1] == '/'
+                        && AsciiBytes.startsWithIgnoringAsciiCase(b, i + 2, end, name)) {
+                    byte after = b[i + 2 + name.length()];
+                    if (isTokenizerWhitespace(after) || after == '/' || after == '>') return i;
+                }
+            }
+            return -1;
+        }
+
+        /** After {@code <!}: a comment, a DOCTYPE or a bogus comment; the position after it, or -1. */
+        private int markupDeclaration(int q) {
+            if (AsciiBytes.startsWith(b, q, end, "--")) {
+                int body = q + 2;
+                // Comment start state: "<!-->" and "<!--->" are complete comments.
+                if (body < end && b[body] == '>') return body + 1;
+                if (body + 1 < end && b[body] == '-' && b[body + 1] == '>') return body + 2;
+                for (int i = body; i + 2 < end; i++) {
+                    if (b[i] == '-' && b[i + 1] == '-') {
+                        if (b[i + 2] == '>') return i + 3;
+                        if (b[i + 2] == '!' && i + 3 < end && b[i + 3] == '>') return i + 4;
+                    }
+                }
+                return -1;
+            }
+            // DOCTYPE ends at the first ">" (even inside its quoted identifiers); <![CDATA[ outside
+            // foreign content, and everything else, is a bogus comment: also to the first ">".
+            return bogusComment(q);
+        }
+
+        private int bogusComment(int from) {
+            int gt = AsciiBytes.indexOf(b, from, end, (byte) '>');
+            return gt < 0 ? -1 : gt + 1;
+        }
+
+        /**
+         * The tag whose name starts at {@code q}, with its attributes as the HTML tokenizer reads them
+         * (names lowercased, values with character references decoded, in order) folded into what a
+         * meta declaration reads from them, or null when the input ends before its ">". Only a meta
+         * start tag's attributes are kept, and of those only the ones a declaration reads: the
+         * others are stepped over without making strings of them.
+         */
+        private Tag readTag(int q, boolean endTag) {
+            StringBuilder name = tagName;
+            name.setLength(0);
+            int i = q;
+            // Tag name state.
+            while (i < end && !isTokenizerWhitespace(b[i]) && b[i] != '/' && b[i] != '>') {
+                name.append(lowerLatin1(b[i]));
+                i++;
+            }
+            MetaAttributes attributes = !endTag && "meta".contentEquals(name) ? new MetaAttributes() : null;
+            StringBuilder attrName = this.attrName;
+            while (true) {
+                // Before attribute name state.
+                while (i < end && isTokenizerWhitespace(b[i])) i++;
+                if (i >= end) return null;
+                if (b[i] == '/') {
+                    // Self-closing start tag state: "/>" ends the tag, otherwise back to attributes.
+                    i++;
+                    if (i >= end) return null;
+                    if (b[i] == '>') return new Tag(name.toString(), attributes, i + 1);
+                    continue;
+                }
+                if (b[i] == '>') return new Tag(name.toString(), attributes, i + 1);
+                // Attribute name state ("=" may be the first character of a name).
+                // (the name is only kept for a meta start tag)
+                attrName.setLength(0);
+                int nameStart = i;
+                i++;
+                while (i < end && !isTokenizerWhitespace(b[i]) && b[i] != '/' && b[i] != '>' && b[i] != '=') i++;
+                if (attributes != null) {
+                    for (int k = nameStart; k < i; k++) attrName.append(lowerLatin1(b[k]));
+                }
+                boolean reads = attributes != null && MetaAttributes.reads(attrName);
+                // After attribute name state.
+                while (i < end && isTokenizerWhitespace(b[i])) i++;
+                if (i >= end) return null;
+                if (b[i] != '=') {
+                    if (reads) attributes.add(attrName.toString(), "");
+                    continue; // "/", ">" or the start of another attribute
+                }
+                i++;
+                // Before attribute value state.
+                while (i < end && isTokenizerWhitespace(b[i])) i++;
+                if (i >= end) return null;
+                byte c = b[i];
+                String value;
+                if (c == '"' || c == '\'') {
+                    int close = AsciiBytes.indexOf(b, i + 1, end, c);
+                    if (close < 0) return null;
+                    value = reads ? AsciiBytes.latin1(b, i + 1, close) : null;
+                    i = close + 1;
+                    // After attribute value (quoted): anything but whitespace, "/" or ">" starts
+                    // the next attribute (a parse error), which the loop handles alike.
+                } else if (c == '>') {
+                    if (reads) attributes.add(attrName.toString(), "");
+                    return new Tag(name.toString(), attributes, i + 1);
+                } else {
+                    int from = i;
+                    while (i < end && !isTokenizerWhitespace(b[i]) && b[i] != '>') i++;
+                    if (i >= end) return null;
+                    value = reads ? AsciiBytes.latin1(b, from, i) : null;
+                }
+                if (reads) attributes.add(attrName.toString(), decodeCharacterReferences(value));
+            }
+        }
+
+        /**
+         * The end of Blink's EncodingFromMetaAttributes, once {@link MetaAttributes} has read every
+         * attribute: the declared encoding, or null (an unknown label is recorded as failed).
+         */
+        private Declared processMeta(MetaAttributes m, int offset) {
+            boolean modeCharset = m.modeCharset;
+            boolean modePragma = m.modePragma;
+            boolean gotPragma = m.gotPragma;
+            String charset = m.charset;
+            if (!(modeCharset || modePragma && gotPragma)) return null;
+            Optional<Encoding> e = Encoding.forLabel(charset);
+            if (e.isEmpty()) {
+                // "In case the encoding didn't exist, we keep the old one": go on scanning.
+                failed.add(charset, DecisionSource.LATE_META, offset);
+                return null;
+            }
+            Encoding label = e.get();
+            // ClosestByteBasedEquivalent, and x-user-defined from a meta is windows-1252.
+            Encoding result = Prescan.isUtf16(label) ? Encoding.UTF_8
+                    : label == Encoding.X_USER_DEFINED ? Encoding.WINDOWS_1252 : label;
+            return new Declared(result, label, charset, DecisionSource.LATE_META, offset);
+        }
+    }
+
+    /**
+     * Blink's EncodingFromMetaAttributes as a fold over a tag's attributes, one at a time, so that
+     * a tag of a million attributes takes no memory: the last {@code charset} attribute wins; a
+     * {@code content} attribute counts only before any {@code charset}, and only with an
+     * {@code http-equiv} that is ASCII case-insensitively "content-type".
+     */
+    static final class MetaAttributes {
+        boolean gotPragma;
+        boolean hasCharset;
+        boolean modeCharset;
+        boolean modePragma;
+        String charset = "";
+
+        /** Whether an attribute of this (lowercased) name changes the result. */
+        static boolean reads(CharSequence name) {
+            return "http-equiv".contentEquals(name) || "charset".contentEquals(name) || "content".contentEquals(name);
+        }
+
+        void add(String attrName, String value) {
+            if (attrName.equals("http-equiv")) {
+                if (value.equalsIgnoreCase("content-type") && isAscii(value)) gotPragma = true;
+            } else if (attrName.equals("charset")) {
+                hasCharset = true;
+                charset = value;
+                modeCharset = true;
+                modePragma = false;
+            } else if (!hasCharset && attrName.equals("content")) {
+                charset = Prescan.extractLabelFromMeta(value).orElse("");
+                if (!charset.isEmpty()) modePragma = true;
+            }
+        }
+    }
+
+    /**
+     * A start or end tag: its lowercased name, what its attributes declare (a meta start tag's only,
+     * otherwise null), and the position after its ">".
+     */
+    private record Tag(String name, MetaAttributes meta, int end) {}
+
+    private static String decodeCharacterReferences(String value) {
+        return value.indexOf('&') < 0 ? value : Parser.unescapeEntities(value, true);
+    }
+
+    /** Whitespace for the tokenizer (CR counts: the input stream turns it into LF). */
+    private static boolean isTokenizerWhitespace(byte c) {
+        return AsciiBytes.isAsciiWhitespaceByte(c);
+    }
+
+    private static char lowerLatin1(byte c) {
+        int v = c & 0xFF;
+        return (char) (v >= 'A' && v <= 'Z' ? v + 0x20 : v);
+    }
+
+    private static boolean isAscii(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) >= 0x80) return false;
+        }
+        return true;
+    }
+}
