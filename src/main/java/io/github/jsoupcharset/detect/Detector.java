@@ -2,7 +2,6 @@ package io.github.jsoupcharset.detect;
 
 import io.github.jsoupcharset.markup.AsciiBytes;
 
-import io.github.jsoupcharset.sniff.Prescan;
 import io.github.jsoupcharset.DecisionSource;
 import io.github.jsoupcharset.encoding.Encoding;
 import io.github.jsoupcharset.SniffOptions;

@@ -5,7 +5,6 @@ import io.github.jsoupcharset.markup.AsciiBytes;
 import io.github.jsoupcharset.codec.Decoder;
 import io.github.jsoupcharset.codec.Decoders;
 import io.github.jsoupcharset.codec.WhatwgCharset;
-import io.github.jsoupcharset.sniff.Prescan;
 import com.ibm.icu.text.CharsetDetector;
 import com.ibm.icu.text.CharsetMatch;
 import com.ibm.icu.text.UnicodeSet;

@@ -60,11 +60,37 @@ public final class AsciiBytes {
         return -1;
     }
 
+    /** The index just after the first {@code c} in {@code b[from, end)}, or -1 if there is none. */
+    public static int after(byte[] b, int from, int end, byte c) {
+        int i = indexOf(b, from, end, c);
+        return i < 0 ? -1 : i + 1;
+    }
+
     /** The first index of the ASCII string {@code ascii} in {@code b[from, end)}, or -1. */
     public static int indexOf(byte[] b, int from, int end, String ascii) {
         for (int i = from; i + ascii.length() <= end; i++) {
             if (startsWith(b, i, end, ascii)) return i;
         }
         return -1;
+    }
+
+    /**
+     * The first index of {@code lower} (lowercase ASCII) in {@code b[from, end)}, matched ASCII
+     * case-insensitively, or -1.
+     */
+    public static int indexOfIgnoringAsciiCase(byte[] b, int from, int end, String lower) {
+        char first = lower.charAt(0);
+        for (int i = from; i <= end - lower.length(); i++) {
+            if (lowercase(b[i]) == first && startsWithIgnoringAsciiCase(b, i, end, lower)) return i;
+        }
+        return -1;
+    }
+
+    /** Whether {@code s[from, to)} holds only ASCII characters (U+0000-U+007F). */
+    public static boolean isAscii(CharSequence s, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (s.charAt(i) >= 0x80) return false;
+        }
+        return true;
     }
 }
