@@ -20,6 +20,10 @@ import java.util.Set;
  * (https://html.spec.whatwg.org/multipage/parsing.html#changing-the-encoding-while-parsing), which
  * the tree builder runs when it meets a {@code <meta>}
  * (https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead). Internal.
+ *
+ * <p>Its tokenizer is not the {@link Prescan}'s: it follows the HTML tokenizer's states (comments,
+ * raw text, attributes with character references), as Chromium's scan does, where the prescan
+ * follows the standard's simpler byte loop (see {@link io.github.jsoupcharset.markup.AsciiBytes}).
  */
 public final class HeadMetaScanner {
     /** Chromium's kBytesToCheckUnconditionally: a meta starting before this offset always counts. */

@@ -17,6 +17,10 @@ import java.util.Set;
  * with its helper "get an attribute", step by step. Its step 3 and its fallback, "get an XML
  * encoding", are {@link XmlDeclaration}'s; "extracting a character encoding from a meta element" is
  * {@link MetaContent}'s. Reads only the bytes it is given; linear time. Internal.
+ *
+ * <p>It keeps its own small tokenizer rather than {@link HeadMetaScanner}'s: the prescan is the
+ * standard's, comments, tag names and "get an attribute" included, and differs from a browser's
+ * tokenizer on purpose (see {@link io.github.jsoupcharset.markup.AsciiBytes}).
  */
 public final class Prescan {
     /** How many bytes the standard encourages the prescan to look at. */
