@@ -1,7 +1,5 @@
 package io.github.jsoupcharset.detect;
 
-import io.github.jsoupcharset.markup.AsciiBytes;
-
 import io.github.jsoupcharset.DecisionSource;
 import io.github.jsoupcharset.encoding.Encoding;
 import io.github.jsoupcharset.SniffOptions;
@@ -11,8 +9,13 @@ import java.util.List;
 /**
  * What the sniffing algorithm does when nothing declares the encoding (the HTML Standard's
  * optional autodetection step, then its default): UTF-8 validity, then ISO-2022-JP's escapes,
- * then the plausibility of candidate decodings ({@link TextEvidence}, with ICU4J's confidence as
- * one piece of evidence; answers are WHATWG encodings only), then the default. Internal.
+ * then the plausibility of candidate decodings, then the default. Internal.
+ *
+ * <p>The plausibility step: the page's text ({@link MarkupStripper}) is decoded with each of the
+ * {@link Candidates} and scored by {@link TextEvidence} (exemplar letters from {@link Exemplars},
+ * character properties from {@link CharacterProperties}, ICU4J's confidence from {@link
+ * IcuOpinion}); {@link Ranking} orders them in two stages, after a {@link Glance} at byte counts
+ * chooses which single-byte candidates to score. Answers are WHATWG encodings only.
  *
  * <p>Cost is bounded: UTF-8 validity is one linear pass over the body; the plausibility scoring
  * sees at most {@link #DETECTION_WINDOW} bytes and weighs at most {@link #EVIDENCE_BYTES} of text.
@@ -67,11 +70,11 @@ public final class Detector {
         start = Math.max(off, start - 1024);
         int windowLen = Math.min(off + len - start, DETECTION_WINDOW);
         byte[] text = new byte[windowLen];
-        int textLen = withoutMarkup(bytes, start, windowLen, text);
+        int textLen = MarkupStripper.withoutMarkup(bytes, start, windowLen, text);
         // enough text is enough: the evidence is weighed on at most EVIDENCE_BYTES of it
-        List<TextEvidence.Scored> ranked = TextEvidence.rank(text, Math.min(textLen, EVIDENCE_BYTES));
-        TextEvidence.Scored best = ranked.get(0);
-        TextEvidence.Scored second = ranked.get(1);
+        List<Ranking.Scored> ranked = Ranking.rank(text, Math.min(textLen, EVIDENCE_BYTES));
+        Ranking.Scored best = ranked.get(0);
+        Ranking.Scored second = ranked.get(1);
         double margin = best.score() - second.score();
         int confidence = (int) Math.max(1, Math.min(100, Math.round(100 * margin / Math.max(8.0, Math.abs(best.score())))));
         return new Guess(best.encoding(), DecisionSource.DETECTION, confidence, second.encoding());
@@ -86,75 +89,6 @@ public final class Detector {
             if (b1 == '$' && (b2 == '@' || b2 == 'B') || b1 == '(' && (b2 == 'J' || b2 == 'I')) return true;
         }
         return false;
-    }
-
-    /**
-     * Copies the text of an HTML byte stream into {@code out}, leaving out tags, comments, and the
-     * contents of script and style elements (markup is ASCII and would only dilute the evidence).
-     * Each left-out span becomes one space. Returns the number of bytes written.
-     */
-    static int withoutMarkup(byte[] b, int off, int len, byte[] out) {
-        int end = off + len;
-        int n = 0;
-        int i = off;
-        while (i < end) {
-            byte c = b[i];
-            if (c == ']' && i + 2 < end && b[i + 1] == ']' && b[i + 2] == '>') {
-                i += 3; // the end of a CDATA section
-                continue;
-            }
-            if (c != '<' || i + 1 >= end) {
-                out[n++] = c;
-                i++;
-                continue;
-            }
-            byte d = b[i + 1];
-            int skipTo;
-            if (d == '!' && AsciiBytes.startsWithIgnoringAsciiCase(b, i, end, "<![cdata[")) {
-                // feeds carry their text in CDATA sections: keep it, drop the delimiters
-                i += 9;
-                continue;
-            } else if (d == '!' && i + 3 < end && b[i + 2] == '-' && b[i + 3] == '-') {
-                skipTo = AsciiBytes.indexOf(b, i + 4, end, "-->");
-                skipTo = skipTo < 0 ? end : skipTo + 3;
-            } else if (AsciiBytes.isAsciiLetter(d) || d == '/' || d == '!' || d == '?') {
-                int gt = AsciiBytes.indexOf(b, i + 1, end, (byte) '>');
-                skipTo = gt < 0 ? end : gt + 1;
-                String raw = rawTextElement(b, i + 1, end);
-                if (raw != null && skipTo < end) {
-                    int close = indexOfIgnoreCase(b, skipTo, end, "</" + raw);
-                    if (close < 0) {
-                        skipTo = end;
-                    } else {
-                        int gt2 = AsciiBytes.indexOf(b, close, end, (byte) '>');
-                        skipTo = gt2 < 0 ? end : gt2 + 1;
-                    }
-                }
-            } else {
-                out[n++] = c;
-                i++;
-                continue;
-            }
-            if (n > 0 && out[n - 1] != ' ') out[n++] = ' ';
-            i = skipTo;
-        }
-        return n;
-    }
-
-    /** "script" or "style" if a start tag with that name begins at {@code i}, else null. */
-    private static String rawTextElement(byte[] b, int i, int end) {
-        for (String name : new String[] {"script", "style"}) {
-            int k = i + name.length();
-            if (k < end && AsciiBytes.startsWithIgnoringAsciiCase(b, i, end, name) && !AsciiBytes.isAsciiLetter(b[k])) return name;
-        }
-        return null;
-    }
-
-    private static int indexOfIgnoreCase(byte[] b, int from, int end, String s) {
-        for (int i = from; i <= end - s.length(); i++) {
-            if (b[i] == '<' && AsciiBytes.startsWithIgnoringAsciiCase(b, i, end, s)) return i;
-        }
-        return -1;
     }
 
     enum Utf8 { ASCII, VALID, INVALID }

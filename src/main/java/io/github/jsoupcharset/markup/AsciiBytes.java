@@ -4,6 +4,25 @@ package io.github.jsoupcharset.markup;
  * Byte-level ASCII helpers shared by the scans that read markup before the encoding is known: the
  * prescan, the head scan, the XML declaration and detection's markup stripper. Bytes 0x00-0x7F are
  * ASCII in every encoding these scans run on; nothing here allocates but {@link #latin1}.
+ *
+ * <p>The three small tokenizers ({@code sniff.Prescan}, {@code sniff.HeadMetaScanner}, {@code
+ * detect.MarkupStripper}) share these helpers and nothing larger, because where they look alike
+ * they differ in what decides results:
+ * <ul>
+ *   <li>comments: the prescan ends one at the first {@code -->} whose dashes may be those of the
+ *       {@code <!--} ({@code <!-->} closes); the head scan follows the tokenizer ({@code <!-->},
+ *       {@code <!--->}, {@code --!>} close too); the stripper wants a {@code -->} after the
+ *       {@code <!--};</li>
+ *   <li>tags: the prescan reads a tag name to whitespace or {@code >} (not {@code /}) and then
+ *       "get an attribute", lowercasing values; the head scan reads names and attributes as the
+ *       tokenizer does, decoding character references; the stripper ends a tag at its first
+ *       {@code >}, quotes or not;</li>
+ *   <li>raw text: the prescan has none (it sees a meta inside script); the head scan ends it at
+ *       {@code </name} followed by whitespace, {@code /} or {@code >}; the stripper at any
+ *       {@code </script} or {@code </style}.</li>
+ * </ul>
+ * Each is what its caller must reproduce (the standard's prescan, Chromium's meta scan) or has been
+ * measured with (detection's accuracy), so merging them would change decisions.
  */
 public final class AsciiBytes {
     private AsciiBytes() {}
@@ -60,11 +79,37 @@ public final class AsciiBytes {
         return -1;
     }
 
+    /** The index just after the first {@code c} in {@code b[from, end)}, or -1 if there is none. */
+    public static int after(byte[] b, int from, int end, byte c) {
+        int i = indexOf(b, from, end, c);
+        return i < 0 ? -1 : i + 1;
+    }
+
     /** The first index of the ASCII string {@code ascii} in {@code b[from, end)}, or -1. */
     public static int indexOf(byte[] b, int from, int end, String ascii) {
         for (int i = from; i + ascii.length() <= end; i++) {
             if (startsWith(b, i, end, ascii)) return i;
         }
         return -1;
+    }
+
+    /**
+     * The first index of {@code lower} (lowercase ASCII) in {@code b[from, end)}, matched ASCII
+     * case-insensitively, or -1.
+     */
+    public static int indexOfIgnoringAsciiCase(byte[] b, int from, int end, String lower) {
+        char first = lower.charAt(0);
+        for (int i = from; i <= end - lower.length(); i++) {
+            if (lowercase(b[i]) == first && startsWithIgnoringAsciiCase(b, i, end, lower)) return i;
+        }
+        return -1;
+    }
+
+    /** Whether {@code s[from, to)} holds only ASCII characters (U+0000-U+007F). */
+    public static boolean isAscii(CharSequence s, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (s.charAt(i) >= 0x80) return false;
+        }
+        return true;
     }
 }

@@ -7,7 +7,11 @@ import java.util.List;
  * The charset of a response's {@code Content-Type} header(s) as browsers read it: Fetch's
  * "extract a MIME type" over every Content-Type header, with MIME Sniffing's "parse a MIME type"
  * for each value (first {@code charset} parameter wins, quoted strings, HTTP whitespace), and the
- * charset carried over between values of the same essence. Internal.
+ * charset carried over between values of the same essence: the label the transport layer gives
+ * step 4 of the HTML Standard's encoding sniffing algorithm
+ * (https://html.spec.whatwg.org/multipage/parsing.html#determining-the-character-encoding). See
+ * https://fetch.spec.whatwg.org/#concept-header-extract-mime-type and
+ * https://mimesniff.spec.whatwg.org/#parse-a-mime-type. Internal.
  */
 public final class ContentType {
     private ContentType() {}

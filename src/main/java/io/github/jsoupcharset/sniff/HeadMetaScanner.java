@@ -16,7 +16,14 @@ import java.util.Set;
  * HTML tokenizer, so tags inside comments, script, style, title, textarea and the like are not seen;
  * a {@code <meta>} counts while the head section lasts (any tag not allowed in head ends it, text
  * does not), and unconditionally within the first 1024 bytes. Bounded by the body and linear in it.
- * Internal.
+ * It stands for the HTML Standard's "changing the encoding while parsing"
+ * (https://html.spec.whatwg.org/multipage/parsing.html#changing-the-encoding-while-parsing), which
+ * the tree builder runs when it meets a {@code <meta>}
+ * (https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead). Internal.
+ *
+ * <p>Its tokenizer is not the {@link Prescan}'s: it follows the HTML tokenizer's states (comments,
+ * raw text, attributes with character references), as Chromium's scan does, where the prescan
+ * follows the standard's simpler byte loop (see {@link io.github.jsoupcharset.markup.AsciiBytes}).
  */
 public final class HeadMetaScanner {
     /** Chromium's kBytesToCheckUnconditionally: a meta starting before this offset always counts. */
@@ -140,12 +147,12 @@ public final class HeadMetaScanner {
          * data's escaped states are not modelled: the first {@code </script} ends it.
          */
         private int skipText(int from, String name) {
-            for (int i = from; i + 2 + name.length() < end; i++) {
-                if (b[i] == '<' && b[i + 1] == '/'
-                        && AsciiBytes.startsWithIgnoringAsciiCase(b, i + 2, end, name)) {
-                    byte after = b[i + 2 + name.length()];
-                    if (isTokenizerWhitespace(after) || after == '/' || after == '>') return i;
-                }
+            String endTag = "</" + name;
+            int i = AsciiBytes.indexOfIgnoringAsciiCase(b, from, end, endTag);
+            while (i >= 0 && i + endTag.length() < end) {
+                byte after = b[i + endTag.length()];
+                if (isTokenizerWhitespace(after) || after == '/' || after == '>') return i;
+                i = AsciiBytes.indexOfIgnoringAsciiCase(b, i + 1, end, endTag);
             }
             return -1;
         }
@@ -171,8 +178,7 @@ public final class HeadMetaScanner {
         }
 
         private int bogusComment(int from) {
-            int gt = AsciiBytes.indexOf(b, from, end, (byte) '>');
-            return gt < 0 ? -1 : gt + 1;
+            return AsciiBytes.after(b, from, end, (byte) '>');
         }
 
         /**
@@ -188,7 +194,7 @@ public final class HeadMetaScanner {
             int i = q;
             // Tag name state.
             while (i < end && !isTokenizerWhitespace(b[i]) && b[i] != '/' && b[i] != '>') {
-                name.append(lowerLatin1(b[i]));
+                name.append(AsciiBytes.lowercase(b[i]));
                 i++;
             }
             MetaAttributes attributes = !endTag && "meta".contentEquals(name) ? new MetaAttributes() : null;
@@ -212,7 +218,7 @@ public final class HeadMetaScanner {
                 i++;
                 while (i < end && !isTokenizerWhitespace(b[i]) && b[i] != '/' && b[i] != '>' && b[i] != '=') i++;
                 if (attributes != null) {
-                    for (int k = nameStart; k < i; k++) attrName.append(lowerLatin1(b[k]));
+                    for (int k = nameStart; k < i; k++) attrName.append(AsciiBytes.lowercase(b[k]));
                 }
                 boolean reads = attributes != null && MetaAttributes.reads(attrName);
                 // After attribute name state.
@@ -266,8 +272,7 @@ public final class HeadMetaScanner {
             }
             Encoding label = e.get();
             // ClosestByteBasedEquivalent, and x-user-defined from a meta is windows-1252.
-            Encoding result = Prescan.isUtf16(label) ? Encoding.UTF_8
-                    : label == Encoding.X_USER_DEFINED ? Encoding.WINDOWS_1252 : label;
+            Encoding result = MetaContent.declaredByMeta(label);
             return new Declared(result, label, charset, DecisionSource.LATE_META, offset);
         }
     }
@@ -292,14 +297,14 @@ public final class HeadMetaScanner {
 
         void add(String attrName, String value) {
             if (attrName.equals("http-equiv")) {
-                if (value.equalsIgnoreCase("content-type") && isAscii(value)) gotPragma = true;
+                if (value.equalsIgnoreCase("content-type") && AsciiBytes.isAscii(value, 0, value.length())) gotPragma = true;
             } else if (attrName.equals("charset")) {
                 hasCharset = true;
                 charset = value;
                 modeCharset = true;
                 modePragma = false;
             } else if (!hasCharset && attrName.equals("content")) {
-                charset = Prescan.extractLabelFromMeta(value).orElse("");
+                charset = MetaContent.extractLabelFromMeta(value).orElse("");
                 if (!charset.isEmpty()) modePragma = true;
             }
         }
@@ -318,17 +323,5 @@ public final class HeadMetaScanner {
     /** Whitespace for the tokenizer (CR counts: the input stream turns it into LF). */
     private static boolean isTokenizerWhitespace(byte c) {
         return AsciiBytes.isAsciiWhitespaceByte(c);
-    }
-
-    private static char lowerLatin1(byte c) {
-        int v = c & 0xFF;
-        return (char) (v >= 'A' && v <= 'Z' ? v + 0x20 : v);
-    }
-
-    private static boolean isAscii(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            if (s.charAt(i) >= 0x80) return false;
-        }
-        return true;
     }
 }

@@ -5,7 +5,6 @@ import io.github.jsoupcharset.markup.AsciiBytes;
 import io.github.jsoupcharset.DecisionSource;
 import io.github.jsoupcharset.encoding.Encoding;
 import io.github.jsoupcharset.sniff.DocumentDeclaration.Declared;
-import io.github.jsoupcharset.sniff.DocumentDeclaration.FailedLabel;
 
 import java.util.HashSet;
 import java.util.List;
@@ -15,8 +14,13 @@ import java.util.Set;
 /**
  * The HTML Standard's "prescan a byte stream to determine its encoding"
  * (https://html.spec.whatwg.org/multipage/parsing.html#prescan-a-byte-stream-to-determine-its-encoding),
- * with its helpers "get an attribute", "get an XML encoding" and "extracting a character encoding
- * from a meta element", step by step. Reads only the bytes it is given; linear time. Internal.
+ * with its helper "get an attribute", step by step. Its step 3 and its fallback, "get an XML
+ * encoding", are {@link XmlDeclaration}'s; "extracting a character encoding from a meta element" is
+ * {@link MetaContent}'s. Reads only the bytes it is given; linear time. Internal.
+ *
+ * <p>It keeps its own small tokenizer rather than {@link HeadMetaScanner}'s: the prescan is the
+ * standard's, comments, tag names and "get an attribute" included, and differs from a browser's
+ * tokenizer on purpose (see {@link io.github.jsoupcharset.markup.AsciiBytes}).
  */
 public final class Prescan {
     /** How many bytes the standard encourages the prescan to look at. */
@@ -44,128 +48,7 @@ public final class Prescan {
         Declared found = scan.run();
         if (found != null) return found;
         // "If at any point ... the position runs past the available bytes": get an XML encoding.
-        DocumentDeclaration xml = getXmlEncoding(bytes, off, len);
-        for (FailedLabel f : xml.failedLabels()) failed.add(f.label(), f.source(), f.offset());
-        return xml.declared().orElse(null);
-    }
-
-    /**
-     * Step 3 of the prescan alone: the BOM-less UTF-16 {@code <?x} patterns
-     * ({@code 3C 00 3F 00 78 00} is UTF-16LE, {@code 00 3C 00 3F 00 78} UTF-16BE), which browsers
-     * check before their meta scan.
-     */
-    public static DocumentDeclaration utf16XmlPattern(byte[] bytes, int off, int len) {
-        int end = off + len;
-        if (startsWith(bytes, off, end, new byte[] {0x3C, 0, 0x3F, 0, 0x78, 0})) {
-            return DocumentDeclaration.found(new Declared(Encoding.UTF_16LE, Encoding.UTF_16LE, "UTF-16LE",
-                    DecisionSource.XML_DECLARATION, 0));
-        }
-        if (startsWith(bytes, off, end, new byte[] {0, 0x3C, 0, 0x3F, 0, 0x78})) {
-            return DocumentDeclaration.found(new Declared(Encoding.UTF_16BE, Encoding.UTF_16BE, "UTF-16BE",
-                    DecisionSource.XML_DECLARATION, 0));
-        }
-        return DocumentDeclaration.none();
-    }
-
-    /**
-     * "Get an XML encoding" when sniffing, over {@code bytes[off, off+len)}. The search for
-     * {@code encoding} is bounded by the declaration's first {@code >}, as Blink and WebKit do and
-     * as whatwg/html#6939 agrees (the standard computes xmlDeclarationEnd but never uses it).
-     *
-     * @return the declaration (source {@link DecisionSource#XML_DECLARATION}, offset 0), or nothing
-     *     with the label that failed "get an encoding", if any
-     */
-    public static DocumentDeclaration getXmlEncoding(byte[] bytes, int off, int len) {
-        int end = off + len;
-        // 1-2. The bytes must start with "<?xml"; no whitespace, no BOM before it.
-        if (!AsciiBytes.startsWith(bytes, off, end, "<?xml")) return DocumentDeclaration.none();
-        // 3. xmlDeclarationEnd: the first ">"; everything below stays before it.
-        int declEnd = AsciiBytes.indexOf(bytes, off, end, (byte) '>');
-        if (declEnd < 0) return DocumentDeclaration.none();
-        // 4. The first case-sensitive "encoding".
-        int pos = AsciiBytes.indexOf(bytes, off, declEnd, "encoding");
-        if (pos < 0) return DocumentDeclaration.none();
-        // 5. Past the "g".
-        pos += "encoding".length();
-        // 6. Skip bytes <= 0x20.
-        while (pos < declEnd && (bytes[pos] & 0xFF) <= 0x20) pos++;
-        // 7-8. Require "=".
-        if (pos >= declEnd || bytes[pos] != '=') return DocumentDeclaration.none();
-        pos++;
-        // 9. Skip bytes <= 0x20.
-        while (pos < declEnd && (bytes[pos] & 0xFF) <= 0x20) pos++;
-        // 10-11. A quote mark.
-        if (pos >= declEnd || (bytes[pos] != '"' && bytes[pos] != '\'')) return DocumentDeclaration.none();
-        byte quoteMark = bytes[pos];
-        // 12-13. Up to the same quote mark.
-        pos++;
-        int valueEnd = AsciiBytes.indexOf(bytes, pos, declEnd, quoteMark);
-        if (valueEnd < 0) return DocumentDeclaration.none();
-        // 14-15. potentialEncoding must not contain bytes <= 0x20.
-        for (int i = pos; i < valueEnd; i++) {
-            if ((bytes[i] & 0xFF) <= 0x20) return DocumentDeclaration.none();
-        }
-        // 16. Get an encoding of potentialEncoding, isomorphic decoded.
-        String label = AsciiBytes.latin1(bytes, pos, valueEnd);
-        Optional<Encoding> encoding = Encoding.forLabel(label);
-        if (encoding.isEmpty()) {
-            // a declaration of a hundred megabytes between its quotes is kept cut
-            return new DocumentDeclaration(Optional.empty(),
-                    List.of(new FailedLabel(Labels.bounded(label), DecisionSource.XML_DECLARATION, 0)), 1);
-        }
-        // 17. UTF-16BE/LE become UTF-8 (the declaration was read as ASCII, so it is not UTF-16).
-        Encoding result = isUtf16(encoding.get()) ? Encoding.UTF_8 : encoding.get();
-        return DocumentDeclaration.found(new Declared(result, encoding.get(), label, DecisionSource.XML_DECLARATION, 0));
-    }
-
-    /**
-     * "Extracting a character encoding from a meta element"
-     * (https://html.spec.whatwg.org/multipage/urls-and-fetching.html#algorithm-for-extracting-a-character-encoding-from-a-meta-element),
-     * up to the label: the label the {@code content} value {@code s} names, or empty when it names
-     * none. The caller applies "get an encoding" to it.
-     */
-    public static Optional<String> extractLabelFromMeta(String s) {
-        int n = s.length();
-        // 1. position at the start of s.
-        int position = 0;
-        while (true) {
-            // 2. Loop: the first ASCII case-insensitive "charset" after position.
-            int found = indexOfCharsetIgnoringAsciiCase(s, position);
-            if (found < 0) return Optional.empty();
-            int p = found + 7;
-            // 3. Skip ASCII whitespace after "charset".
-            while (p < n && AsciiBytes.isAsciiWhitespace(s.charAt(p))) p++;
-            // 4. Not "=": position just before that character, back to Loop.
-            if (p >= n || s.charAt(p) != '=') {
-                position = p;
-                if (p >= n) return Optional.empty();
-                continue;
-            }
-            p++;
-            // 5. Skip ASCII whitespace after "=".
-            while (p < n && AsciiBytes.isAsciiWhitespace(s.charAt(p))) p++;
-            // 6. The next character.
-            if (p >= n) return Optional.empty();
-            char c = s.charAt(p);
-            if (c == '"' || c == '\'') {
-                int close = s.indexOf(c, p + 1);
-                // an unmatched quote: nothing
-                if (close < 0) return Optional.empty();
-                return Optional.of(s.substring(p + 1, close));
-            }
-            int q = p;
-            while (q < n && !AsciiBytes.isAsciiWhitespace(s.charAt(q)) && s.charAt(q) != ';') q++;
-            return Optional.of(s.substring(p, q));
-        }
-    }
-
-    /**
-     * "Extracting a character encoding from a meta element": the encoding the {@code content}
-     * value {@code s} names, or empty when it names none or names a label "get an encoding" does
-     * not know.
-     */
-    public static Optional<Encoding> extractEncodingFromMeta(String s) {
-        return extractLabelFromMeta(s).flatMap(Encoding::forLabel);
+        return XmlDeclaration.getXmlEncoding(bytes, off, len, failed);
     }
 
     /** The prescan's loop over the bytes of one window; one instance per call. */
@@ -188,7 +71,7 @@ public final class Prescan {
             // 1. "fallback encoding" is vestigial. 2. position at the first byte.
             position = start;
             // 3. BOM-less UTF-16 "<?x" (two bytes longer than XML's Appendix F; the name is not checked).
-            Optional<Declared> utf16 = utf16XmlPattern(b, start, end - start).declared();
+            Optional<Declared> utf16 = XmlDeclaration.utf16XmlPattern(b, start, end - start).declared();
             if (utf16.isPresent()) return utf16.get();
             // 4. Loop.
             while (position < end) {
@@ -277,7 +160,7 @@ public final class Prescan {
                         if (a.value.equals("content-type")) gotPragma = true;
                         break;
                     case "content": {
-                        Optional<String> label = extractLabelFromMeta(a.value);
+                        Optional<String> label = MetaContent.extractLabelFromMeta(a.value);
                         Optional<Encoding> e = label.flatMap(Encoding::forLabel);
                         if (e.isPresent() && charset == null && !charsetFailure) {
                             charset = e.get();
@@ -314,8 +197,7 @@ public final class Prescan {
                 return null;
             }
             // 8-9. UTF-16BE/LE named by a meta mean UTF-8; x-user-defined means windows-1252.
-            Encoding result = isUtf16(charset) ? Encoding.UTF_8
-                    : charset == Encoding.X_USER_DEFINED ? Encoding.WINDOWS_1252 : charset;
+            Encoding result = MetaContent.declaredByMeta(charset);
             // 10. Return.
             return new Declared(result, charset, charsetLabel, DecisionSource.META_PRESCAN, metaOffset);
         }
@@ -393,34 +275,7 @@ public final class Prescan {
 
     private static final Attribute OUT_OF_BYTES = new Attribute("", "");
 
-    static boolean isUtf16(Encoding e) {
-        return e == Encoding.UTF_16BE || e == Encoding.UTF_16LE;
-    }
-
     private static boolean isWhitespaceOrSlash(byte c) {
         return AsciiBytes.isAsciiWhitespaceByte(c) || c == '/';
-    }
-
-    private static boolean startsWith(byte[] b, int pos, int end, byte[] prefix) {
-        if (end - pos < prefix.length) return false;
-        for (int i = 0; i < prefix.length; i++) {
-            if (b[pos + i] != prefix[i]) return false;
-        }
-        return true;
-    }
-
-    private static int indexOfCharsetIgnoringAsciiCase(String s, int from) {
-        for (int i = from; i + 7 <= s.length(); i++) {
-            if (s.regionMatches(true, i, "charset", 0, 7) && isAsciiCaseMatch(s, i)) return i;
-        }
-        return -1;
-    }
-
-    /** regionMatches(ignoreCase) also folds non-ASCII (e.g. U+212A KELVIN SIGN); require ASCII. */
-    private static boolean isAsciiCaseMatch(String s, int i) {
-        for (int k = 0; k < 7; k++) {
-            if (s.charAt(i + k) >= 0x80) return false;
-        }
-        return true;
     }
 }

@@ -18,9 +18,11 @@ import java.util.OptionalInt;
 /**
  * The HTML Standard's encoding sniffing algorithm
  * (https://html.spec.whatwg.org/multipage/parsing.html#determining-the-character-encoding) over a
- * complete body: BOM, transport layer, prescan, XML declaration, then (for
- * {@link SniffOptions.MetaScan#BROWSER_HEAD_SCAN}) the browsers' meta scan of the head, then
- * detection or the default. Internal.
+ * complete body, as the standard's ordered list: BOM ({@link Bom}), transport layer (the header's
+ * label, found by {@link ContentType}), what the document declares ({@link DocumentScan}: the
+ * prescan, the XML declaration and a meta later in the head, as {@link SniffOptions.MetaScan}
+ * asks), detection ({@link Detector}) or the default. Each step is its own class; this one only
+ * orders them and reports the decision. Internal.
  */
 public final class Sniffer {
     private Sniffer() {}
@@ -48,145 +50,47 @@ public final class Sniffer {
      */
     public static EncodingDecision sniff(byte[] body, int off, int len, String headerLabel, SniffOptions options,
             boolean complete) {
-        List<IgnoredLabel> ignored = new ArrayList<>();
-        int ignoredCount = 0;
-
         // 1. BOM sniffing: certain, beats everything including HTTP.
-        Encoding bom = bomSniff(body, off, len);
-        int bomLength = bom == null ? 0 : bom == Encoding.UTF_8 ? 3 : 2;
+        Encoding bom = Bom.sniff(body, off, len);
+        int bomLength = Bom.length(bom);
+
+        // 2-3. No user override; the whole body is at hand, so there is nothing to wait for.
 
         // 4. The transport layer: "get an encoding" of the label; an unknown label is ignored. No
         // UTF-16 or x-user-defined substitution here (that is only for declarations in the bytes).
-        Optional<Encoding> headerEncoding = Optional.empty();
-        if (headerLabel != null) {
-            headerEncoding = Encoding.forLabel(headerLabel);
-            if (headerEncoding.isEmpty()) {
-                ignored.add(new IgnoredLabel(headerLabel, DecisionSource.HTTP_HEADER));
-                ignoredCount++;
-            }
-        }
+        Optional<Encoding> headerEncoding = headerLabel == null ? Optional.empty() : Encoding.forLabel(headerLabel);
 
-        // 5. and later: what the document declares (after any BOM, for the record); its failed
-        // labels come in document order, the first few of them with the count of all
-        DocumentDeclaration document = documentDeclaration(body, off + bomLength, len - bomLength, options);
+        // 5. The prescan, and after it what else options.metaScan() reads of the document (after
+        // any BOM; read even when the BOM or the header decides, for the record).
+        DocumentDeclaration document = DocumentScan.declaration(body, off + bomLength, len - bomLength,
+                options.metaScan());
         Optional<Declared> declared = document.declared().map(d -> d.shifted(bomLength));
-        for (FailedLabel f : document.failedLabels()) ignored.add(new IgnoredLabel(f.label(), f.source()));
-        ignoredCount += document.failedLabelCount();
 
-        Encoding encoding;
-        DecisionSource source;
-        Confidence confidence;
-        OptionalInt detectorConfidence = OptionalInt.empty();
-        Optional<Encoding> runnerUp = Optional.empty();
-        boolean conflict = false;
+        // 6-7. No parent document and no memory of earlier visits: nothing to do.
+
+        Findings findings = new Findings(headerLabel, headerEncoding, declared, document);
         if (bom != null) {
-            encoding = bom;
-            source = DecisionSource.BOM;
-            confidence = Confidence.CERTAIN;
-            conflict = headerEncoding.isPresent() && headerEncoding.get() != bom || disagrees(declared, bom);
-        } else if (headerEncoding.isPresent()) {
-            encoding = headerEncoding.get();
-            source = DecisionSource.HTTP_HEADER;
-            confidence = Confidence.CERTAIN;
-            conflict = disagrees(declared, encoding);
-        } else if (declared.isPresent()) {
-            encoding = declared.get().encoding();
-            source = declared.get().source();
+            boolean conflict = headerEncoding.isPresent() && headerEncoding.get() != bom || disagrees(declared, bom);
+            return findings.decision(bom, DecisionSource.BOM, Confidence.CERTAIN, conflict);
+        }
+        if (headerEncoding.isPresent()) {
+            Encoding encoding = headerEncoding.get();
+            return findings.decision(encoding, DecisionSource.HTTP_HEADER, Confidence.CERTAIN, disagrees(declared, encoding));
+        }
+        if (declared.isPresent()) {
+            DecisionSource source = declared.get().source();
             // a meta found while parsing "changes the encoding", which makes the confidence certain
-            confidence = source == DecisionSource.LATE_META ? Confidence.CERTAIN : Confidence.TENTATIVE;
-        } else {
-            // 8-9. Autodetection, then the default.
-            Detector.Guess guess = Detector.guess(body, off, len, options.detection(), options.defaultEncoding(), complete);
-            encoding = guess.encoding();
-            source = guess.source();
-            confidence = Confidence.TENTATIVE;
-            if (source == DecisionSource.DETECTION) {
-                detectorConfidence = OptionalInt.of(guess.confidence());
-                runnerUp = Optional.ofNullable(guess.runnerUp());
-            }
+            Confidence confidence = source == DecisionSource.LATE_META ? Confidence.CERTAIN : Confidence.TENTATIVE;
+            return findings.decision(declared.get().encoding(), source, confidence, false);
         }
-        return new EncodingDecision(encoding, source, confidence,
-                Optional.ofNullable(headerLabel), headerEncoding,
-                declared.map(Declared::label), declared.map(Declared::encoding), declared.map(Declared::source),
-                conflict, ignored, ignoredCount, detectorConfidence, runnerUp, OptionalInt.empty());
-    }
 
-    /**
-     * The document's own declaration as {@code options.metaScan()} looks for it. Offsets relative to
-     * {@code off}. Every scan records its failed labels in one {@link FailedLabels}, which counts a
-     * declaration two scans read once.
-     */
-    static DocumentDeclaration documentDeclaration(byte[] body, int off, int len, SniffOptions options) {
-        FailedLabels failed = new FailedLabels();
-        Declared declared;
-        switch (options.metaScan()) {
-            case SPEC_PRESCAN_1024:
-                declared = Prescan.prescan(body, off, Math.min(Prescan.WINDOW, len), failed);
-                break;
-            case SPEC:
-                declared = specDeclaration(body, off, len, failed);
-                break;
-            default:
-                declared = browserDeclaration(body, off, len, failed);
-                break;
+        // 8-9. Autodetection, then the default.
+        Detector.Guess guess = Detector.guess(body, off, len, options.detection(), options.defaultEncoding(), complete);
+        if (guess.source() != DecisionSource.DETECTION) {
+            return findings.decision(guess.encoding(), guess.source(), Confidence.TENTATIVE, false);
         }
-        return declared != null ? DocumentDeclaration.found(declared, failed) : DocumentDeclaration.none(failed);
-    }
-
-    /**
-     * The HTML Standard: the prescan of the first 1024 bytes, then the XML declaration, then a meta
-     * later in the head (the standard's "change the encoding" when the tree builder meets it).
-     */
-    private static Declared specDeclaration(byte[] body, int off, int len, FailedLabels failed) {
-        Declared prescan = Prescan.prescan(body, off, Math.min(Prescan.WINDOW, len), failed);
-        if (prescan != null) return prescan;
-        Declared xml = wholeXmlDeclaration(body, off, len, failed);
-        if (xml != null) return xml;
-        // the head scan reads the prescan's window again; FailedLabels counts a meta both read once
-        return HeadMetaScanner.scan(body, off, len, failed);
-    }
-
-    /**
-     * What browsers do: the BOM-less UTF-16 {@code <?x} patterns, then their tokenizer-based meta
-     * scan (the first 1024 bytes unconditionally, then as long as the head lasts), then the XML
-     * declaration. A meta starting in the first 1024 bytes is reported as {@link
-     * DecisionSource#META_PRESCAN}, a later one as {@link DecisionSource#LATE_META}.
-     */
-    private static Declared browserDeclaration(byte[] body, int off, int len, FailedLabels failed) {
-        Optional<Declared> utf16 = Prescan.utf16XmlPattern(body, off, len).declared();
-        if (utf16.isPresent()) return utf16.get();
-        Declared head = HeadMetaScanner.scan(body, off, len, failed);
-        failed.relabelMetas(Sniffer::metaSource);
-        if (head != null) {
-            return new Declared(head.encoding(), head.labelEncoding(), head.label(), metaSource(head.offset()), head.offset());
-        }
-        return wholeXmlDeclaration(body, off, len, failed);
-    }
-
-    /** A meta starting in the first 1024 bytes is the prescan's; a later one is a late meta. */
-    private static DecisionSource metaSource(int offset) {
-        return offset < Prescan.WINDOW ? DecisionSource.META_PRESCAN : DecisionSource.LATE_META;
-    }
-
-    /**
-     * The XML declaration, read to its {@code >} even past 1024 bytes (Blink buffers until it sees
-     * the {@code >}; Gecko extends its scan to the end of the token). Null if it gives nothing; its
-     * failed label is recorded in {@code failed}.
-     */
-    private static Declared wholeXmlDeclaration(byte[] body, int off, int len, FailedLabels failed) {
-        DocumentDeclaration xml = Prescan.getXmlEncoding(body, off, len);
-        for (FailedLabel f : xml.failedLabels()) failed.add(f.label(), f.source(), f.offset());
-        return xml.declared().orElse(null);
-    }
-
-    /** BOM sniffing: EF BB BF is UTF-8, FE FF is UTF-16BE, FF FE is UTF-16LE; otherwise null. */
-    static Encoding bomSniff(byte[] b, int off, int len) {
-        if (len >= 3 && (b[off] & 0xFF) == 0xEF && (b[off + 1] & 0xFF) == 0xBB && (b[off + 2] & 0xFF) == 0xBF) {
-            return Encoding.UTF_8;
-        }
-        if (len >= 2 && (b[off] & 0xFF) == 0xFE && (b[off + 1] & 0xFF) == 0xFF) return Encoding.UTF_16BE;
-        if (len >= 2 && (b[off] & 0xFF) == 0xFF && (b[off + 1] & 0xFF) == 0xFE) return Encoding.UTF_16LE;
-        return null;
+        return findings.decision(guess.encoding(), guess.source(), Confidence.TENTATIVE, false,
+                OptionalInt.of(guess.confidence()), Optional.ofNullable(guess.runnerUp()));
     }
 
     /**
@@ -196,5 +100,44 @@ public final class Sniffer {
      */
     private static boolean disagrees(Optional<Declared> declared, Encoding decided) {
         return declared.isPresent() && declared.get().encoding() != decided && declared.get().labelEncoding() != decided;
+    }
+
+    /**
+     * What every decision records whichever step decides: the header's label and encoding, the
+     * document's declaration, and the labels that failed "get an encoding" (the header's first,
+     * then the document's in document order, the first few of them with the count of all).
+     */
+    private static final class Findings {
+        private final String headerLabel;
+        private final Optional<Encoding> headerEncoding;
+        private final Optional<Declared> declared;
+        private final List<IgnoredLabel> ignored = new ArrayList<>();
+        private final int ignoredCount;
+
+        Findings(String headerLabel, Optional<Encoding> headerEncoding, Optional<Declared> declared,
+                DocumentDeclaration document) {
+            this.headerLabel = headerLabel;
+            this.headerEncoding = headerEncoding;
+            this.declared = declared;
+            int count = 0;
+            if (headerLabel != null && headerEncoding.isEmpty()) {
+                ignored.add(new IgnoredLabel(headerLabel, DecisionSource.HTTP_HEADER));
+                count++;
+            }
+            for (FailedLabel f : document.failedLabels()) ignored.add(new IgnoredLabel(f.label(), f.source()));
+            this.ignoredCount = count + document.failedLabelCount();
+        }
+
+        EncodingDecision decision(Encoding encoding, DecisionSource source, Confidence confidence, boolean conflict) {
+            return decision(encoding, source, confidence, conflict, OptionalInt.empty(), Optional.empty());
+        }
+
+        EncodingDecision decision(Encoding encoding, DecisionSource source, Confidence confidence, boolean conflict,
+                OptionalInt detectorConfidence, Optional<Encoding> runnerUp) {
+            return new EncodingDecision(encoding, source, confidence,
+                    Optional.ofNullable(headerLabel), headerEncoding,
+                    declared.map(Declared::label), declared.map(Declared::encoding), declared.map(Declared::source),
+                    conflict, ignored, ignoredCount, detectorConfidence, runnerUp, OptionalInt.empty());
+        }
     }
 }

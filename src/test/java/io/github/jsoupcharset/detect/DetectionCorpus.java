@@ -81,4 +81,11 @@ public final class DetectionCorpus {
         }
         return page.getBytes(StandardCharsets.ISO_8859_1);
     }
+
+    /** The text detection weighs for a page, as {@link Detector#guess} extracts it. */
+    static byte[] evidenceText(byte[] page) {
+        byte[] out = new byte[page.length];
+        int n = MarkupStripper.withoutMarkup(page, 0, page.length, out);
+        return java.util.Arrays.copyOf(out, Math.min(n, Detector.EVIDENCE_BYTES));
+    }
 }

@@ -117,15 +117,6 @@ class DetectorTest {
     }
 
     @Test
-    void markupIsLeftOutOfTheEvidenceButCdataTextIsKept() {
-        byte[] page = ("<html><head><style>p{}</style><script>var x='\u00e9';</script></head>"
-                + "<body><!-- c --><p class=x>a</p><![CDATA[b]]></body></html>").getBytes(StandardCharsets.ISO_8859_1);
-        byte[] out = new byte[page.length];
-        int n = Detector.withoutMarkup(page, 0, page.length, out);
-        assertThat(new String(out, 0, n, StandardCharsets.ISO_8859_1).replace(" ", ""), equalTo("ab"));
-    }
-
-    @Test
     void detectionNeverAnswersReplacementOrUtf16() {
         // ISO-2022-KR escape sequences: ICU may say ISO-2022-KR, which WHATWG maps to replacement
         byte[] kr = b(0x1B, 0x24, 0x29, 0x43, 0x0E, 0x30, 0x21, 0x0F, 0x0E, 0x3E, 0x7B, 0x0F, 0x80);

@@ -240,99 +240,7 @@ class PrescanTest {
         assertThat(scan("<meta charset=>").failedLabels().get(0).label(), equalTo(""));
     }
 
-    // --- extracting a character encoding from a meta element
-
-    @Test
-    void extractionFindsCharsetCaseInsensitively() {
-        assertThat(Prescan.extractLabelFromMeta("text/html; CharSet=koi8-r"), equalTo(Optional.of("koi8-r")));
-        assertThat(Prescan.extractLabelFromMeta("text/html"), equalTo(Optional.empty()));
-    }
-
-    @Test
-    void extractionSkipsWhitespaceAroundEquals() {
-        assertThat(Prescan.extractLabelFromMeta("charset \t= \nkoi8-r"), equalTo(Optional.of("koi8-r")));
-    }
-
-    @Test
-    void extractionRetriesAfterCharsetWithoutEquals() {
-        assertThat(Prescan.extractLabelFromMeta("charset; charset=koi8-r"), equalTo(Optional.of("koi8-r")));
-        assertThat(Prescan.extractLabelFromMeta("charsetcharset=koi8-r"), equalTo(Optional.of("koi8-r")));
-        assertThat(Prescan.extractLabelFromMeta("charset"), equalTo(Optional.empty()));
-        assertThat(Prescan.extractLabelFromMeta("charset  "), equalTo(Optional.empty()));
-    }
-
-    @Test
-    void extractionQuotes() {
-        assertThat(Prescan.extractLabelFromMeta("charset='koi8-r'"), equalTo(Optional.of("koi8-r")));
-        assertThat(Prescan.extractLabelFromMeta("charset=\"koi8 r\";x"), equalTo(Optional.of("koi8 r")));
-        assertThat(Prescan.extractLabelFromMeta("charset='koi8-r"), equalTo(Optional.empty()));
-        assertThat(Prescan.extractLabelFromMeta("charset=\"koi8-r'"), equalTo(Optional.empty()));
-        assertThat(Prescan.extractLabelFromMeta("charset="), equalTo(Optional.empty()));
-        assertThat(Prescan.extractLabelFromMeta("charset=  "), equalTo(Optional.empty()));
-    }
-
-    @Test
-    void extractionUnquotedEndsAtWhitespaceOrSemicolon() {
-        assertThat(Prescan.extractLabelFromMeta("charset=koi8-r;foo"), equalTo(Optional.of("koi8-r")));
-        assertThat(Prescan.extractLabelFromMeta("charset=koi8-r foo"), equalTo(Optional.of("koi8-r")));
-        assertThat(Prescan.extractLabelFromMeta("charset=koi8-r\""), equalTo(Optional.of("koi8-r\"")));
-    }
-
-    @Test
-    void extractionWantsAsciiCharset() {
-        // U+212A KELVIN SIGN folds to "k" in Java's case-insensitive matching, but not in ASCII's
-        assertThat(Prescan.extractLabelFromMeta("\u212Aharset=koi8-r"), equalTo(Optional.empty()));
-        assertThat(Prescan.extractEncodingFromMeta("charset=koi8-r"), equalTo(Optional.of(Encoding.KOI8_R)));
-        assertThat(Prescan.extractEncodingFromMeta("charset=utf-7"), equalTo(Optional.empty()));
-    }
-
-    // --- get an XML encoding
-
-    private static Optional<Encoding> xml(String latin1) {
-        byte[] b = latin1.getBytes(StandardCharsets.ISO_8859_1);
-        return Prescan.getXmlEncoding(b, 0, b.length).declared().map(Declared::encoding);
-    }
-
-    @Test
-    void xmlDeclaration() {
-        assertThat(xml("<?xml version=\"1.0\" encoding=\"koi8-r\"?>"), equalTo(Optional.of(Encoding.KOI8_R)));
-        assertThat(xml("<?xml encoding='koi8-r'>"), equalTo(Optional.of(Encoding.KOI8_R)));
-        assertThat(xml("<?xml encoding \t\n= \"koi8-r\">"), equalTo(Optional.of(Encoding.KOI8_R)));
-        assertThat(xml("<?xml<encoding=\"koi8-r\">"), equalTo(Optional.of(Encoding.KOI8_R)));
-    }
-
-    @Test
-    void xmlDeclarationMustStartAtByteZero() {
-        assertThat(xml(" <?xml encoding=\"koi8-r\"?>"), equalTo(Optional.empty()));
-        assertThat(xml("\u00EF\u00BB\u00BF<?xml encoding=\"koi8-r\"?>"), equalTo(Optional.empty()));
-        assertThat(xml("<?XML encoding=\"koi8-r\"?>"), equalTo(Optional.empty()));
-    }
-
-    @Test
-    void xmlDeclarationSearchStopsAtTheFirstGreaterThan() {
-        assertThat(xml("<?xml>encoding=\"koi8-r\"?>"), equalTo(Optional.empty()));
-        assertThat(xml("<?xml encoding=\"koi8-r\""), equalTo(Optional.empty()));
-        assertThat(xml("<?xml encoding=\"koi8>-r\""), equalTo(Optional.empty()));
-    }
-
-    @Test
-    void xmlDeclarationSyntax() {
-        assertThat(xml("<?xml ENCODING=\"koi8-r\"?>"), equalTo(Optional.empty()));
-        assertThat(xml("<?xml encodingencoding=\"koi8-r\"?>"), equalTo(Optional.empty()));
-        assertThat(xml("<?xml encoding=koi8-r?>"), equalTo(Optional.empty()));
-        assertThat(xml("<?xml encoding=\"koi8-r'?>"), equalTo(Optional.empty()));
-        assertThat(xml("<?xml encoding=\" koi8-r\"?>"), equalTo(Optional.empty()));
-        assertThat(xml("<?xml encoding=\"koi8\t-r\"?>"), equalTo(Optional.empty()));
-    }
-
-    @Test
-    void xmlDeclarationUtf16IsUtf8AndUnknownIsRecorded() {
-        assertThat(xml("<?xml encoding=\"UTF-16\"?>"), equalTo(Optional.of(Encoding.UTF_8)));
-        assertThat(xml("<?xml encoding=\"x-user-defined\"?>"), equalTo(Optional.of(Encoding.X_USER_DEFINED)));
-        byte[] b = "<?xml encoding=\"utf-7\"?>".getBytes(StandardCharsets.ISO_8859_1);
-        assertThat(Prescan.getXmlEncoding(b, 0, b.length).failedLabels(),
-                contains(new FailedLabel("utf-7", DecisionSource.XML_DECLARATION, 0)));
-    }
+    // --- get an XML encoding (XmlDeclarationTest has the algorithm alone)
 
     @Test
     void prescanFallsBackToXmlDeclarationAndMetaBeatsIt() {
@@ -364,7 +272,7 @@ class PrescanTest {
                 b[k] = random.nextInt(8) == 0 ? (byte) random.nextInt(256) : (byte) alphabet.charAt(random.nextInt(alphabet.length()));
             }
             Prescan.prescan(b, 0, b.length);
-            Prescan.getXmlEncoding(b, 0, b.length);
+            XmlDeclaration.getXmlEncoding(b, 0, b.length);
         }
         assertThat(scan("").failedLabels(), empty());
     }

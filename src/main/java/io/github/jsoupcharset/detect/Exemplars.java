@@ -1,0 +1,80 @@
+package io.github.jsoupcharset.detect;
+
+import io.github.jsoupcharset.detect.Candidates.Candidate;
+import com.ibm.icu.text.UnicodeSet;
+import com.ibm.icu.util.LocaleData;
+import com.ibm.icu.util.ULocale;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The exemplar characters of the candidates' languages, from ICU's locale data (standard set and
+ * auxiliary set), case-closed, as bit sets over the BMP (supplementary letters are looked up in
+ * the frozen UnicodeSets). The data the scoring weighs letters against; no corpus text. Internal;
+ * immutable after class initialisation.
+ */
+final class Exemplars {
+    private Exemplars() {}
+
+    static final Map<String, Exemplar> SETS = load();
+
+    private static Map<String, Exemplar> load() {
+        Map<String, Exemplar> sets = new HashMap<>();
+        for (Candidate c : Candidates.ALL) {
+            for (String lang : c.languages()) {
+                sets.computeIfAbsent(lang, l -> {
+                    ULocale locale = new ULocale(l);
+                    UnicodeSet main = new UnicodeSet(LocaleData.getExemplarSet(locale, UnicodeSet.CASE,
+                            LocaleData.ES_STANDARD));
+                    UnicodeSet aux = new UnicodeSet(LocaleData.getExemplarSet(locale, UnicodeSet.CASE,
+                            LocaleData.ES_AUXILIARY));
+                    // marks written with the letters, which the exemplar sets list as precomposed
+                    if (l.equals("vi")) main.add(0x0300, 0x0303).add(0x0309).add(0x0323);
+                    if (l.equals("he") || l.equals("yi")) aux.add(0x05B0, 0x05C7);
+                    return new Exemplar(main.freeze(), aux.freeze());
+                });
+            }
+        }
+        return sets;
+    }
+
+    /** The exemplar sets of a candidate's languages, in its order. */
+    static Exemplar[] of(Candidate candidate) {
+        String[] languages = candidate.languages();
+        Exemplar[] langs = new Exemplar[languages.length];
+        for (int k = 0; k < langs.length; k++) langs[k] = SETS.get(languages[k]);
+        return langs;
+    }
+
+    /** One language's exemplar characters: 1 for a standard one, 0.5 for an auxiliary one. */
+    static final class Exemplar {
+        private final long[] main = new long[1024];
+        private final long[] aux = new long[1024];
+        private final UnicodeSet mainSet;
+        private final UnicodeSet auxSet;
+
+        Exemplar(UnicodeSet mainSet, UnicodeSet auxSet) {
+            this.mainSet = mainSet;
+            this.auxSet = auxSet;
+            fill(main, mainSet);
+            fill(aux, auxSet);
+        }
+
+        private static void fill(long[] bits, UnicodeSet set) {
+            for (int r = 0; r < set.getRangeCount(); r++) {
+                for (int c = set.getRangeStart(r), end = Math.min(set.getRangeEnd(r), 0xFFFF); c <= end; c++) {
+                    bits[c >>> 6] |= 1L << c;
+                }
+            }
+        }
+
+        double weight(int c) {
+            if (c <= 0xFFFF) {
+                if ((main[c >>> 6] & (1L << c)) != 0) return 1;
+                return (aux[c >>> 6] & (1L << c)) != 0 ? 0.5 : 0;
+            }
+            return mainSet.contains(c) ? 1 : auxSet.contains(c) ? 0.5 : 0;
+        }
+    }
+}

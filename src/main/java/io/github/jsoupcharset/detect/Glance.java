@@ -1,0 +1,110 @@
+package io.github.jsoupcharset.detect;
+
+import io.github.jsoupcharset.detect.Candidates.Candidate;
+import io.github.jsoupcharset.markup.AsciiBytes;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A glance first: which single-byte candidates are worth scoring in full, judged from byte counts
+ * alone (per byte value, how often it occurs in the sample and how often it touches an ASCII
+ * letter) through each candidate's {@link ByteTables}. The best two by glance, and up to
+ * {@link #SINGLE_BYTE_CONTENDERS} in all whose glance comes within {@link #REACH_SHARE} of the
+ * best, go on; every multi-byte candidate goes on. Internal; thread-safe.
+ */
+final class Glance {
+    private Glance() {}
+
+    /**
+     * The candidates worth scoring on the sample {@code text[0, sampleLen)} ({@code nonAscii[0,
+     * nonAsciiCount)} are the offsets of the text's non-ASCII bytes): every multi-byte
+     * candidate, and of the single-byte ones the two with the best {@link #unigramScore} (their
+     * glance) and the next ones up to {@link #SINGLE_BYTE_CONTENDERS} whose glance comes close to
+     * the best (all of them when the sample has few non-ASCII bytes, where scoring is cheap and a
+     * glance at byte counts says little). In candidate order.
+     */
+    static List<Candidate> contenders(byte[] text, int sampleLen, int[] nonAscii, int nonAsciiCount) {
+        int count = 0;
+        while (count < nonAsciiCount && nonAscii[count] < sampleLen) count++;
+        if (count <= FEW_NON_ASCII) return Candidates.ALL;
+        int[] histogram = new int[256];
+        int[] nextToAscii = new int[256];
+        for (int k = 0; k < count; k++) {
+            int i = nonAscii[k];
+            int b = text[i] & 0xFF;
+            histogram[b]++;
+            if (i > 0 && AsciiBytes.isAsciiLetter(text[i - 1])) nextToAscii[b]++;
+            if (i + 1 < sampleLen && AsciiBytes.isAsciiLetter(text[i + 1])) nextToAscii[b]++;
+        }
+        int[] present = new int[128];
+        int presentCount = 0;
+        for (int b = 0x80; b < 256; b++) {
+            if (histogram[b] != 0) present[presentCount++] = b;
+        }
+        int n = Candidates.ALL.size();
+        double[] glance = new double[n];
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            Candidate c = Candidates.ALL.get(i);
+            order[i] = i;
+            glance[i] = c.weight() == 1 ? unigramScore(histogram, nextToAscii, present, presentCount, c)
+                    : Double.POSITIVE_INFINITY;
+        }
+        Arrays.sort(order, (a, b) -> Double.compare(glance[b], glance[a]));
+        boolean[] keep = new boolean[n];
+        int singleByte = 0;
+        double top = Double.NaN;
+        for (Integer i : order) {
+            if (Candidates.ALL.get(i).weight() != 1) {
+                keep[i] = true;
+                continue;
+            }
+            if (singleByte == 0) top = glance[i];
+            if (singleByte < 2 || singleByte < SINGLE_BYTE_CONTENDERS && glance[i] >= top - REACH_SHARE * Math.abs(top)) {
+                keep[i] = true;
+            }
+            singleByte++;
+        }
+        List<Candidate> result = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            if (keep[i]) result.add(Candidates.ALL.get(i));
+        }
+        return result;
+    }
+
+    /**
+     * A single-byte candidate's score at a glance, from how often each non-ASCII byte occurs
+     * ({@code histogram}; {@code present[0, presentCount)} are the byte values that occur), for
+     * choosing which candidates to score in full. Per occurrence, much as {@link TextEvidence.Parts#score}
+     * counts it: a letter adds 1 if it is a standard exemplar of any of the candidate's languages
+     * (not necessarily one language for the whole text, as the full score asks), 0 if only an
+     * auxiliary one, and takes 1 away if neither; a C1 control costs 5, an error 8. Of the shapes,
+     * which need a byte's neighbours, only one is counted: a letter of a non-Latin script touching
+     * an ASCII letter ({@code nextToAscii} counts, per byte value, its ASCII-letter neighbours)
+     * costs 3 per touch. And a capital costs ½ (in text, small letters outnumber capitals; a
+     * decoding that swaps the cases, KOI8-R read as windows-1251, reverses that).
+     */
+    static double unigramScore(int[] histogram, int[] nextToAscii, int[] present, int presentCount, Candidate candidate) {
+        ByteTables.ByteTable t = ByteTables.TABLES.get(candidate.encoding());
+        double score = candidate.prior();
+        for (int k = 0; k < presentCount; k++) {
+            int b = present[k];
+            score += histogram[b] * t.glance[b] + nextToAscii[b] * t.touchesLatin[b];
+        }
+        return score;
+    }
+
+    /** Single-byte candidates scored in full on the sample, chosen by {@link #unigramScore}. */
+    static final int SINGLE_BYTE_CONTENDERS = 6;
+    /** Up to this many non-ASCII bytes in the sample, every candidate is scored in full. */
+    static final int FEW_NON_ASCII = 64;
+    /**
+     * Beyond the best two, a single-byte candidate is scored in full only if its glance is within
+     * this share of the best glance (the twins of the leader are; unrelated scripts are not).
+     */
+    static final double REACH_SHARE = 0.2;
+    /** What a capital costs in {@link #unigramScore}. */
+    static final double CAPITAL = 0.5;
+}

@@ -1,0 +1,83 @@
+package io.github.jsoupcharset.detect;
+
+import io.github.jsoupcharset.markup.AsciiBytes;
+
+/**
+ * The text of an HTML byte stream as detection weighs it: tags, comments, and the contents of
+ * script and style elements left out (markup is ASCII and would only dilute the evidence), the
+ * text of CDATA sections kept (feeds carry their text in them). Internal; stateless.
+ *
+ * <p>Why not one of the sniffing scans' tokenizers ({@code sniff.Prescan}, {@code
+ * sniff.HeadMetaScanner}): those decide what a page declares and must read markup exactly as the
+ * standard's prescan or a browser's tokenizer does, quotes in attribute values included. This one
+ * only has to leave out most markup cheaply, and reads differently on purpose: a tag ends at its
+ * first {@code >} whatever the quotes, a comment at the first {@code -->} after its {@code <!--}
+ * ({@code <!-->} does not close it), raw text at the first {@code </script} or {@code </style}
+ * whatever follows, and an unclosed construct swallows the rest of the window. Changing any of
+ * these would change which text is weighed, hence decisions; what the three share is the byte
+ * helpers of {@link AsciiBytes}.
+ */
+final class MarkupStripper {
+    private MarkupStripper() {}
+
+    /**
+     * Copies the text of an HTML byte stream into {@code out}, leaving out tags, comments, and the
+     * contents of script and style elements (markup is ASCII and would only dilute the evidence).
+     * Each left-out span becomes one space. Returns the number of bytes written.
+     */
+    static int withoutMarkup(byte[] b, int off, int len, byte[] out) {
+        int end = off + len;
+        int n = 0;
+        int i = off;
+        while (i < end) {
+            byte c = b[i];
+            if (c == ']' && i + 2 < end && b[i + 1] == ']' && b[i + 2] == '>') {
+                i += 3; // the end of a CDATA section
+                continue;
+            }
+            if (c != '<' || i + 1 >= end) {
+                out[n++] = c;
+                i++;
+                continue;
+            }
+            byte d = b[i + 1];
+            int skipTo;
+            if (d == '!' && AsciiBytes.startsWithIgnoringAsciiCase(b, i, end, "<![cdata[")) {
+                // feeds carry their text in CDATA sections: keep it, drop the delimiters
+                i += 9;
+                continue;
+            } else if (d == '!' && i + 3 < end && b[i + 2] == '-' && b[i + 3] == '-') {
+                skipTo = AsciiBytes.indexOf(b, i + 4, end, "-->");
+                skipTo = skipTo < 0 ? end : skipTo + 3;
+            } else if (AsciiBytes.isAsciiLetter(d) || d == '/' || d == '!' || d == '?') {
+                skipTo = afterOrEnd(AsciiBytes.after(b, i + 1, end, (byte) '>'), end);
+                String raw = rawTextElement(b, i + 1, end);
+                if (raw != null && skipTo < end) {
+                    int close = AsciiBytes.indexOfIgnoringAsciiCase(b, skipTo, end, "</" + raw);
+                    skipTo = close < 0 ? end : afterOrEnd(AsciiBytes.after(b, close, end, (byte) '>'), end);
+                }
+            } else {
+                out[n++] = c;
+                i++;
+                continue;
+            }
+            if (n > 0 && out[n - 1] != ' ') out[n++] = ' ';
+            i = skipTo;
+        }
+        return n;
+    }
+
+    /** {@code after}, or {@code end} when it is -1 (an unclosed construct runs to the end). */
+    private static int afterOrEnd(int after, int end) {
+        return after < 0 ? end : after;
+    }
+
+    /** "script" or "style" if a start tag with that name begins at {@code i}, else null. */
+    private static String rawTextElement(byte[] b, int i, int end) {
+        for (String name : new String[] {"script", "style"}) {
+            int k = i + name.length();
+            if (k < end && AsciiBytes.startsWithIgnoringAsciiCase(b, i, end, name) && !AsciiBytes.isAsciiLetter(b[k])) return name;
+        }
+        return null;
+    }
+}

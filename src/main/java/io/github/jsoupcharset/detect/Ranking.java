@@ -1,0 +1,216 @@
+package io.github.jsoupcharset.detect;
+
+import io.github.jsoupcharset.codec.Decoder;
+import io.github.jsoupcharset.codec.Decoders;
+import io.github.jsoupcharset.detect.Candidates.Candidate;
+import io.github.jsoupcharset.encoding.Encoding;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The candidates ranked on a text, in two stages, taking the shortcuts that keep detection's cost
+ * bounded (DETECTION.md, "Cost"): stage one scores the contenders ({@link Glance}; multi-byte
+ * candidates dropped when even their {@link TextEvidence#ceiling} cannot reach the best
+ * single-byte score) on {@link #SAMPLE_BYTES} of text; stage two scores the leader and the
+ * finalists close to it on all the text, with ICU4J's opinion ({@link IcuOpinion}) asked only
+ * where it could change the text. Internal; thread-safe.
+ */
+final class Ranking {
+    private Ranking() {}
+
+    /** A ranked result. */
+    record Scored(Encoding encoding, double score) {}
+
+    /** Every candidate scored on {@code text} (markup already removed), best first. */
+    static List<Scored> rank(byte[] text, int len) {
+        return rank(text, len, false);
+    }
+
+    /**
+     * As {@link #rank(byte[], int)}; {@code exhaustive} takes none of the shortcuts (every
+     * candidate scored on the sample, the six leaders on all the text, every ICU4J recogniser
+     * asked), for tests that show the shortcuts choose the same text.
+     */
+    static List<Scored> rank(byte[] text, int len, boolean exhaustive) {
+        Scratch scratch = new Scratch(text, len);
+        int sampleLen = Math.min(len, SAMPLE_BYTES);
+        // 1. the contenders on a short sample, without ICU4J: wrong decodings fall far behind fast
+        List<Scored> first = new ArrayList<>();
+        Map<Encoding, TextEvidence.Parts> sampleParts = new HashMap<>();
+        double bestSingleByte = Double.NEGATIVE_INFINITY;
+        List<Candidate> contenders = exhaustive ? Candidates.ALL : Glance.contenders(text, sampleLen, scratch.nonAscii, scratch.nonAsciiCount);
+        for (Candidate c : contenders) {
+            if (c.weight() != 1) continue;
+            TextEvidence.Parts p = parts(text, sampleLen, c, scratch);
+            sampleParts.put(c.encoding(), p);
+            first.add(new Scored(c.encoding(), p.score(c, 0)));
+            bestSingleByte = Math.max(bestSingleByte, first.get(first.size() - 1).score());
+        }
+        for (Candidate c : contenders) {
+            if (c.weight() == 1) continue;
+            TextEvidence.Parts p = multiByteParts(text, sampleLen, c, scratch, exhaustive ? Double.NEGATIVE_INFINITY : bestSingleByte);
+            if (p == null) continue; // cannot reach the best single-byte candidate
+            sampleParts.put(c.encoding(), p);
+            first.add(new Scored(c.encoding(), p.score(c, 0)));
+        }
+        first.sort(BEST_FIRST);
+        double leader = first.get(0).score();
+        if (sampleLen == len && leader - first.get(1).score() > DECISIVE) return first;
+        // 2. the leaders, those close enough to the leader to overtake it, on all the evidence,
+        // with ICU4J's opinion
+        double reach = Math.max(FINAL_REACH, FINAL_REACH_SHARE * Math.abs(leader));
+        List<Candidate> finalists = new ArrayList<>();
+        List<TextEvidence.Parts> finalParts = new ArrayList<>();
+        for (Scored f : first) {
+            if (finalists.size() == FINALISTS || !exhaustive && finalists.size() >= 2 && f.score() < leader - reach) break;
+            Candidate c = Candidates.of(f.encoding());
+            finalists.add(c);
+            finalParts.add(sampleLen == len ? sampleParts.get(c.encoding()) : parts(text, len, c, scratch));
+        }
+        Map<Encoding, Integer> icu = Map.of();
+        Set<Encoding> wanted = icuWanted(finalists, finalParts, scratch);
+        if (exhaustive || !wanted.isEmpty()) {
+            icu = IcuOpinion.confidences(text, len, exhaustive ? null : wanted);
+        }
+        List<Scored> second = new ArrayList<>();
+        for (int i = 0; i < finalists.size(); i++) {
+            Candidate c = finalists.get(i);
+            second.add(new Scored(c.encoding(), finalParts.get(i).score(c, icu.getOrDefault(c.encoding(), 0))));
+        }
+        second.sort(BEST_FIRST);
+        return second;
+    }
+
+    /**
+     * The finalists whose ICU4J confidence could change the winner, the leader included, or an
+     * empty set when none could. ICU4J's opinion only adds to scores, at most
+     * {@link TextEvidence.Parts#icuCeiling}, so a finalist behind the leader by more than its ceiling cannot
+     * overtake whatever ICU4J says; nor can one that decodes the text exactly as the leader does
+     * (twins such as windows-1255 and ISO-8859-8 on a text without the bytes they differ in),
+     * where the choice would not change a character. ICU4J's pass is costly and then skipped.
+     */
+    private static Set<Encoding> icuWanted(List<Candidate> finalists, List<TextEvidence.Parts> parts, Scratch scratch) {
+        int lead = 0;
+        for (int i = 1; i < finalists.size(); i++) {
+            // strictly greater: equal scores keep the candidates' order, as the stable sort does
+            if (parts.get(i).score(finalists.get(i), 0) > parts.get(lead).score(finalists.get(lead), 0)) lead = i;
+        }
+        double leader = parts.get(lead).score(finalists.get(lead), 0);
+        Set<Encoding> wanted = new HashSet<>();
+        for (int i = 0; i < finalists.size(); i++) {
+            if (i == lead) continue;
+            Candidate c = finalists.get(i);
+            // an equal score could win on order, so only a strict lead is safe
+            double ceiling = IcuOpinion.NAMES.contains(c.encoding()) ? parts.get(i).icuCeiling(c) : 0;
+            if (parts.get(i).score(c, 0) + ceiling >= leader && !sameText(finalists.get(lead), c, scratch)) {
+                wanted.add(c.encoding());
+            }
+        }
+        if (!wanted.isEmpty()) wanted.add(finalists.get(lead).encoding());
+        return wanted;
+    }
+
+    /** Whether two candidates decode the text identically: single-byte ones that agree on its bytes. */
+    private static boolean sameText(Candidate a, Candidate b, Scratch scratch) {
+        if (a.weight() != 1 || b.weight() != 1) return false;
+        char[] x = ByteTables.TABLES.get(a.encoding()).chars;
+        char[] y = ByteTables.TABLES.get(b.encoding()).chars;
+        boolean[] present = scratch.present();
+        for (int v = 0x80; v < 256; v++) {
+            if (present[v] && x[v] != y[v]) return false;
+        }
+        return true;
+    }
+
+    /** Buffers one ranking reuses across candidates, and where the text's non-ASCII bytes are. */
+    private static final class Scratch {
+        final int[] byteLetters = new int[256];
+        final int[] nonAscii;
+        final int nonAsciiCount;
+        char[] chars;
+        private boolean[] present;
+
+        /** Which non-ASCII byte values the text holds. */
+        boolean[] present() {
+            if (present == null) {
+                present = new boolean[256];
+                for (int k = 0; k < nonAsciiCount; k++) present[text[nonAscii[k]] & 0xFF] = true;
+            }
+            return present;
+        }
+
+        private final byte[] text;
+
+        Scratch(byte[] text, int len) {
+            this.text = text;
+            chars = new char[len + 64];
+            int count = 0;
+            for (int i = 0; i < len; i++) {
+                if (text[i] < 0) count++;
+            }
+            nonAscii = new int[count];
+            for (int i = 0, k = 0; i < len; i++) {
+                if (text[i] < 0) nonAscii[k++] = i;
+            }
+            nonAsciiCount = count;
+        }
+    }
+
+    private static TextEvidence.Parts parts(byte[] text, int len, Candidate c, Scratch scratch) {
+        if (c.weight() == 1) {
+            return TextEvidence.singleByteParts(text, len, scratch.nonAscii, scratch.nonAsciiCount, c, scratch.byteLetters);
+        }
+        return multiByteParts(text, len, c, scratch, Double.NEGATIVE_INFINITY);
+    }
+
+    /**
+     * {@link #parts} of a multi-byte candidate, or null if even its best possible score (its
+     * {@link TextEvidence#ceiling}) stays below {@code toBeat}, known from the decoding before the costlier
+     * weighing.
+     */
+    private static TextEvidence.Parts multiByteParts(byte[] text, int len, Candidate c, Scratch scratch, double toBeat) {
+        Decoder d = Decoders.newDecoder(c.encoding().name());
+        // straight into the scratch array, grown when the text is longer than its bytes
+        char[] chars = scratch.chars;
+        int n = 0;
+        int off = 0;
+        do {
+            int fitting = d.bytesFitting(chars.length - n);
+            if (fitting < Math.min(len - off, 256)) {
+                chars = scratch.chars = Arrays.copyOf(chars, 2 * chars.length + 64);
+                continue;
+            }
+            int k = Math.min(fitting, len - off);
+            n += d.decodeInto(text, off, k, off + k == len, chars, n);
+            off += k;
+        } while (off < len);
+        if (toBeat > Double.NEGATIVE_INFINITY && TextEvidence.ceiling(scratch.chars, n, d.errors(), c) < toBeat) return null;
+        return TextEvidence.parts(scratch.chars, n, d.errors(), c);
+    }
+
+    /** Stage one weighs this many bytes of text per candidate. */
+    static final int SAMPLE_BYTES = 2048;
+
+    /** Candidates that go on to stage two. */
+    static final int FINALISTS = 6;
+
+    /**
+     * Stage two takes the stage-one leader, the runner-up, and any other candidate within this
+     * reach of the leader (the larger of the two), up to {@link #FINALISTS}.
+     */
+    static final double FINAL_REACH = 10;
+    static final double FINAL_REACH_SHARE = 0.05;
+
+    /** A stage-one lead that settles a short text without stage two. */
+    static final double DECISIVE = 50;
+
+    // stable: equal scores keep the candidates' order, which is by prevalence
+    private static final Comparator<Scored> BEST_FIRST = (a, b) -> Double.compare(b.score(), a.score());
+}

@@ -1,0 +1,86 @@
+package io.github.jsoupcharset.sniff;
+
+import io.github.jsoupcharset.DecisionSource;
+import io.github.jsoupcharset.SniffOptions;
+import io.github.jsoupcharset.sniff.DocumentDeclaration.Declared;
+
+import java.util.Optional;
+
+/**
+ * What the document's own bytes declare, looked for as {@link SniffOptions.MetaScan} asks: the HTML
+ * Standard's prescan (step 5 of the encoding sniffing algorithm,
+ * https://html.spec.whatwg.org/multipage/parsing.html#determining-the-character-encoding) with its
+ * fallback, the XML declaration, and a meta later in the head ("changing the encoding while
+ * parsing", https://html.spec.whatwg.org/multipage/parsing.html#changing-the-encoding-while-parsing),
+ * or what browsers do instead. Each scan is its own class ({@link Prescan}, {@link XmlDeclaration},
+ * {@link HeadMetaScanner}); this class only orders them. Internal.
+ */
+final class DocumentScan {
+    private DocumentScan() {}
+
+    /**
+     * The document's own declaration as {@code metaScan} looks for it. Offsets relative to
+     * {@code off}. Every scan records its failed labels in one {@link FailedLabels}, which counts a
+     * declaration two scans read once.
+     */
+    static DocumentDeclaration declaration(byte[] body, int off, int len, SniffOptions.MetaScan metaScan) {
+        FailedLabels failed = new FailedLabels();
+        Declared declared;
+        switch (metaScan) {
+            case SPEC_PRESCAN_1024:
+                declared = Prescan.prescan(body, off, Math.min(Prescan.WINDOW, len), failed);
+                break;
+            case SPEC:
+                declared = specDeclaration(body, off, len, failed);
+                break;
+            default:
+                declared = browserDeclaration(body, off, len, failed);
+                break;
+        }
+        return declared != null ? DocumentDeclaration.found(declared, failed) : DocumentDeclaration.none(failed);
+    }
+
+    /**
+     * The HTML Standard: the prescan of the first 1024 bytes, then the XML declaration, then a meta
+     * later in the head (the standard's "change the encoding" when the tree builder meets it).
+     */
+    private static Declared specDeclaration(byte[] body, int off, int len, FailedLabels failed) {
+        Declared prescan = Prescan.prescan(body, off, Math.min(Prescan.WINDOW, len), failed);
+        if (prescan != null) return prescan;
+        Declared xml = wholeXmlDeclaration(body, off, len, failed);
+        if (xml != null) return xml;
+        // the head scan reads the prescan's window again; FailedLabels counts a meta both read once
+        return HeadMetaScanner.scan(body, off, len, failed);
+    }
+
+    /**
+     * What browsers do: the BOM-less UTF-16 {@code <?x} patterns, then their tokenizer-based meta
+     * scan (the first 1024 bytes unconditionally, then as long as the head lasts), then the XML
+     * declaration. A meta starting in the first 1024 bytes is reported as {@link
+     * DecisionSource#META_PRESCAN}, a later one as {@link DecisionSource#LATE_META}.
+     */
+    private static Declared browserDeclaration(byte[] body, int off, int len, FailedLabels failed) {
+        Optional<Declared> utf16 = XmlDeclaration.utf16XmlPattern(body, off, len).declared();
+        if (utf16.isPresent()) return utf16.get();
+        Declared head = HeadMetaScanner.scan(body, off, len, failed);
+        failed.relabelMetas(DocumentScan::metaSource);
+        if (head != null) {
+            return new Declared(head.encoding(), head.labelEncoding(), head.label(), metaSource(head.offset()), head.offset());
+        }
+        return wholeXmlDeclaration(body, off, len, failed);
+    }
+
+    /** A meta starting in the first 1024 bytes is the prescan's; a later one is a late meta. */
+    private static DecisionSource metaSource(int offset) {
+        return offset < Prescan.WINDOW ? DecisionSource.META_PRESCAN : DecisionSource.LATE_META;
+    }
+
+    /**
+     * The XML declaration, read to its {@code >} even past 1024 bytes (Blink buffers until it sees
+     * the {@code >}; Gecko extends its scan to the end of the token). Null if it gives nothing; its
+     * failed label is recorded in {@code failed}.
+     */
+    private static Declared wholeXmlDeclaration(byte[] body, int off, int len, FailedLabels failed) {
+        return XmlDeclaration.getXmlEncoding(body, off, len, failed);
+    }
+}
