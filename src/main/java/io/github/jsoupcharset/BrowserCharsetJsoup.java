@@ -30,7 +30,13 @@ public final class BrowserCharsetJsoup {
 
     private BrowserCharsetJsoup() {}
 
-    /** A parser with other options, e.g. {@code withOptions(SniffOptions.DEFAULTS.withDetection(BROWSER_PARITY))}. */
+    /**
+     * A parser with other options, e.g. {@code withOptions(SniffOptions.DEFAULTS.withDetection(BROWSER_PARITY))}
+     * for what Chromium shows on undeclared pages. The parser is immutable: create it once and share it.
+     *
+     * @param options how to scan for {@code <meta>}, whether and how to detect, and the default encoding
+     * @return a parser with the same methods as this class, deciding with {@code options}
+     */
     public static BrowserCharsetParser withOptions(SniffOptions options) {
         return new BrowserCharsetParser(options);
     }
@@ -39,6 +45,8 @@ public final class BrowserCharsetJsoup {
      * Parses a jsoup response: its body bytes, every Content-Type header, and its URL as base URI.
      * Call it instead of {@code response.parse()}, before anything else reads the body.
      *
+     * @param response a response from {@code Jsoup.connect(url).execute()}, its body not yet read
+     * @return the document, its {@code charset()} named as browsers name the encoding
      * @throws IllegalStateException if the body was already consumed by {@code response.parse()}
      */
     public static Document parse(Connection.Response response) {
@@ -48,6 +56,10 @@ public final class BrowserCharsetJsoup {
     /**
      * As {@link #parse(Connection.Response)}, returning the decision with the document, and
      * whether jsoup cut the body off at its {@code maxBodySize} ({@link ParsedHtml#truncated()}).
+     *
+     * @param response a response from {@code Jsoup.connect(url).execute()}, its body not yet read
+     * @return the document, the decision that chose its encoding, and whether the body was cut off
+     * @throws IllegalStateException if the body was already consumed by {@code response.parse()}
      */
     public static ParsedHtml parseWithDecision(Connection.Response response) {
         return DEFAULT.parseWithDecision(response);
@@ -59,32 +71,70 @@ public final class BrowserCharsetJsoup {
      * @param body the response body
      * @param contentType the Content-Type header value, or null if there was none
      * @param baseUri the page's URL for resolving relative links ("" if unknown)
+     * @return the document, its {@code charset()} named as browsers name the encoding
      */
     public static Document parse(byte[] body, String contentType, String baseUri) {
         return DEFAULT.parse(body, contentType, baseUri);
     }
 
-    /** As {@link #parse(byte[], String, String)}, building the tree with the given jsoup parser. */
+    /**
+     * As {@link #parse(byte[], String, String)}, building the tree with the given jsoup parser
+     * (for example one that tracks errors or positions, or {@code Parser.xmlParser()}). The parser
+     * only ever sees characters: the encoding is decided here, not by jsoup.
+     *
+     * @param body the response body
+     * @param contentType the Content-Type header value, or null if there was none
+     * @param baseUri the page's URL for resolving relative links ("" if unknown)
+     * @param parser the jsoup parser that builds the tree
+     * @return the document, its {@code charset()} named as browsers name the encoding
+     */
     public static Document parse(byte[] body, String contentType, String baseUri, Parser parser) {
         return DEFAULT.parse(body, contentType, baseUri, parser);
     }
 
-    /** As {@link #parse(byte[], String, String)}, returning the decision with the document. */
+    /**
+     * As {@link #parse(byte[], String, String)}, returning the decision with the document.
+     *
+     * @param body the response body
+     * @param contentType the Content-Type header value, or null if there was none
+     * @param baseUri the page's URL for resolving relative links ("" if unknown)
+     * @return the document and the decision that chose its encoding, with its U+FFFD count
+     */
     public static ParsedHtml parseWithDecision(byte[] body, String contentType, String baseUri) {
         return DEFAULT.parseWithDecision(body, contentType, baseUri);
     }
 
-    /** As {@link #parse(byte[], String, String, Parser)}, returning the decision with the document. */
+    /**
+     * As {@link #parse(byte[], String, String, Parser)}, returning the decision with the document.
+     *
+     * @param body the response body
+     * @param contentType the Content-Type header value, or null if there was none
+     * @param baseUri the page's URL for resolving relative links ("" if unknown)
+     * @param parser the jsoup parser that builds the tree
+     * @return the document and the decision that chose its encoding, with its U+FFFD count
+     */
     public static ParsedHtml parseWithDecision(byte[] body, String contentType, String baseUri, Parser parser) {
         return DEFAULT.parseWithDecision(body, contentType, baseUri, parser);
     }
 
-    /** Parses a {@code java.net.http} response (body, every Content-Type header, URI as base URI). */
+    /**
+     * Parses a {@code java.net.http} response (body, every Content-Type header, URI as base URI).
+     *
+     * @param response a response read with {@code HttpResponse.BodyHandlers.ofByteArray()}
+     * @return the document, its {@code charset()} named as browsers name the encoding
+     * @throws IllegalArgumentException if the response has no body
+     */
     public static Document parse(HttpResponse<byte[]> response) {
         return DEFAULT.parse(response);
     }
 
-    /** As {@link #parse(HttpResponse)}, returning the decision with the document. */
+    /**
+     * As {@link #parse(HttpResponse)}, returning the decision with the document.
+     *
+     * @param response a response read with {@code HttpResponse.BodyHandlers.ofByteArray()}
+     * @return the document and the decision that chose its encoding, with its U+FFFD count
+     * @throws IllegalArgumentException if the response has no body
+     */
     public static ParsedHtml parseWithDecision(HttpResponse<byte[]> response) {
         return DEFAULT.parseWithDecision(response);
     }
@@ -108,6 +158,8 @@ public final class BrowserCharsetJsoup {
      *
      * @param body the response body
      * @param contentType the Content-Type header value, or null if there was none
+     * @return the encoding, the rule that chose it and what the page and header declared; its
+     *     {@link EncodingDecision#replacementCount()} is 0, as nothing was decoded
      */
     public static EncodingDecision sniff(byte[] body, String contentType) {
         return DEFAULT.sniff(body, contentType);

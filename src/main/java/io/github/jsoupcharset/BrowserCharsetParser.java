@@ -23,12 +23,20 @@ import java.util.Objects;
 public final class BrowserCharsetParser {
     private final SniffOptions options;
 
-    /** A parser with these options. */
+    /**
+     * A parser with these options; {@link BrowserCharsetJsoup#withOptions(SniffOptions)} is the same.
+     *
+     * @param options how to scan for {@code <meta>}, whether and how to detect, and the default encoding
+     */
     public BrowserCharsetParser(SniffOptions options) {
         this.options = Objects.requireNonNull(options, "options must not be null");
     }
 
-    /** The options this parser decides with. */
+    /**
+     * The options this parser decides with.
+     *
+     * @return the options given to the constructor
+     */
     public SniffOptions options() {
         return options;
     }
@@ -57,6 +65,8 @@ public final class BrowserCharsetParser {
      *
      * @param body the raw response body
      * @param contentType the Content-Type header value, or null if the response had none
+     * @return the encoding, the rule that chose it and what the page and header declared; its
+     *     {@link EncodingDecision#replacementCount()} is 0, as nothing was decoded
      */
     public EncodingDecision sniff(byte[] body, String contentType) {
         return sniff(body, headerList(contentType));
@@ -98,22 +108,48 @@ public final class BrowserCharsetParser {
      * @param body the raw response body
      * @param contentType the Content-Type header value, or null if the response had none
      * @param baseUri the URL the body came from, for resolving relative links ("" if unknown)
+     * @return the document, its {@code charset()} named as browsers name the encoding
      */
     public Document parse(byte[] body, String contentType, String baseUri) {
         return parseWithDecision(body, contentType, baseUri).document();
     }
 
-    /** As {@link #parse(byte[], String, String)}, with the jsoup {@link Parser} to build the tree with. */
+    /**
+     * As {@link #parse(byte[], String, String)}, with the jsoup {@link Parser} to build the tree with
+     * (for example one that tracks errors or positions, or {@code Parser.xmlParser()}). The parser
+     * only ever sees characters: the encoding is decided here, not by jsoup.
+     *
+     * @param body the raw response body
+     * @param contentType the Content-Type header value, or null if the response had none
+     * @param baseUri the URL the body came from, for resolving relative links ("" if unknown)
+     * @param parser the jsoup parser that builds the tree
+     * @return the document, its {@code charset()} named as browsers name the encoding
+     */
     public Document parse(byte[] body, String contentType, String baseUri, Parser parser) {
         return parseWithDecision(body, contentType, baseUri, parser).document();
     }
 
-    /** As {@link #parse(byte[], String, String)}, returning the decision with the document. */
+    /**
+     * As {@link #parse(byte[], String, String)}, returning the decision with the document.
+     *
+     * @param body the raw response body
+     * @param contentType the Content-Type header value, or null if the response had none
+     * @param baseUri the URL the body came from, for resolving relative links ("" if unknown)
+     * @return the document and the decision that chose its encoding, with its U+FFFD count
+     */
     public ParsedHtml parseWithDecision(byte[] body, String contentType, String baseUri) {
         return parseWithDecision(body, contentType, baseUri, Parser.htmlParser());
     }
 
-    /** As {@link #parse(byte[], String, String, Parser)}, returning the decision with the document. */
+    /**
+     * As {@link #parse(byte[], String, String, Parser)}, returning the decision with the document.
+     *
+     * @param body the raw response body
+     * @param contentType the Content-Type header value, or null if the response had none
+     * @param baseUri the URL the body came from, for resolving relative links ("" if unknown)
+     * @param parser the jsoup parser that builds the tree
+     * @return the document and the decision that chose its encoding, with its U+FFFD count
+     */
     public ParsedHtml parseWithDecision(byte[] body, String contentType, String baseUri, Parser parser) {
         return build(body, headerList(contentType), baseUri, parser, true);
     }
@@ -122,6 +158,8 @@ public final class BrowserCharsetParser {
      * Parses a jsoup response: its body bytes, every Content-Type header and its URL as base URI.
      * Call this instead of {@code response.parse()}, and before anything else reads the body.
      *
+     * @param response a response from {@code Jsoup.connect(url).execute()}, its body not yet read
+     * @return the document, its {@code charset()} named as browsers name the encoding
      * @throws IllegalStateException if the body was already consumed (for example by
      *     {@code response.parse()} or {@code response.bodyStream()})
      */
@@ -132,6 +170,11 @@ public final class BrowserCharsetParser {
     /**
      * As {@link #parse(Connection.Response)}, returning the decision with the document, and
      * whether jsoup cut the body off at its {@code maxBodySize} ({@link ParsedHtml#truncated()}).
+     * A UTF-8 sequence cut off at the end of a truncated body is then no evidence against UTF-8.
+     *
+     * @param response a response from {@code Jsoup.connect(url).execute()}, its body not yet read
+     * @return the document, the decision that chose its encoding, and whether the body was cut off
+     * @throws IllegalStateException if the body was already consumed
      */
     public ParsedHtml parseWithDecision(Connection.Response response) {
         Objects.requireNonNull(response, "response must not be null");
@@ -147,12 +190,22 @@ public final class BrowserCharsetParser {
     /**
      * Parses a {@code java.net.http} response: its body, every Content-Type header and its URI as
      * base URI.
+     *
+     * @param response a response read with {@code HttpResponse.BodyHandlers.ofByteArray()}
+     * @return the document, its {@code charset()} named as browsers name the encoding
+     * @throws IllegalArgumentException if the response has no body
      */
     public Document parse(HttpResponse<byte[]> response) {
         return parseWithDecision(response).document();
     }
 
-    /** As {@link #parse(HttpResponse)}, returning the decision with the document. */
+    /**
+     * As {@link #parse(HttpResponse)}, returning the decision with the document.
+     *
+     * @param response a response read with {@code HttpResponse.BodyHandlers.ofByteArray()}
+     * @return the document and the decision that chose its encoding, with its U+FFFD count
+     * @throws IllegalArgumentException if the response has no body
+     */
     public ParsedHtml parseWithDecision(HttpResponse<byte[]> response) {
         Objects.requireNonNull(response, "response must not be null");
         byte[] body = response.body();

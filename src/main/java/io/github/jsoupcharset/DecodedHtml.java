@@ -9,7 +9,13 @@ import java.util.Objects;
  * @param decision how the encoding was decided, with the number of U+FFFD the decoding produced
  */
 public record DecodedHtml(String text, EncodingDecision decision) {
-    /** Checks the arguments. */
+    /**
+     * Checks the arguments.
+     *
+     * @param text the body decoded as the decision says, byte order mark removed
+     * @param decision how the encoding was decided, with the number of U+FFFD the decoding produced
+     * @throws NullPointerException if an argument is null
+     */
     public DecodedHtml {
         Objects.requireNonNull(text, "text");
         Objects.requireNonNull(decision, "decision");

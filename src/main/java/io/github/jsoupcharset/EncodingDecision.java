@@ -74,6 +74,21 @@ public record EncodingDecision(
      * Checks the arguments, keeps the first {@link #MAX_IGNORED_LABELS} ignored labels and cuts
      * labels longer than {@link #MAX_LABEL_LENGTH}.
      *
+     * @param encoding the encoding the body is decoded with
+     * @param source the rule that decided
+     * @param confidence the HTML Standard's confidence in the encoding
+     * @param headerLabel the {@code charset} parameter of the Content-Type header, if any
+     * @param headerEncoding what {@code headerLabel} means, if it is a known label
+     * @param metaLabel the label the document declared, if any
+     * @param metaEncoding what the document's declaration means for this document, if any
+     * @param metaSource where the document's declaration was found, if any
+     * @param conflict true when the header (or a BOM) and the document's declaration disagree
+     * @param ignoredLabels labels seen but unknown to the Encoding Standard, in the order seen
+     * @param ignoredLabelCount how many labels were ignored in all
+     * @param detectorConfidence for {@link DecisionSource#DETECTION}: the detector's confidence, 0-100
+     * @param detectorRunnerUp for {@link DecisionSource#DETECTION}: the detector's second choice
+     * @param replacementCount the number of U+FFFD the decoding produced, once decoded
+     * @throws NullPointerException if an argument is null
      * @throws IllegalArgumentException if {@code ignoredLabelCount} is less than the number of
      *     {@code ignoredLabels}
      */
@@ -100,7 +115,15 @@ public record EncodingDecision(
         Objects.requireNonNull(replacementCount, "replacementCount");
     }
 
-    /** This decision with the number of U+FFFD the decoding produced. */
+    /**
+     * This decision with the number of U+FFFD the decoding produced. The decision is made before
+     * decoding (sniffing reads only part of the body), so the count is added once the whole body
+     * has been decoded.
+     *
+     * @param count the number of U+FFFD replacement characters, one per decoding error
+     * @return a decision equal to this one but for {@link #replacementCount()}
+     * @throws IllegalArgumentException if {@code count} is negative
+     */
     public EncodingDecision withReplacementCount(int count) {
         if (count < 0) throw new IllegalArgumentException("count must not be negative: " + count);
         return new EncodingDecision(encoding, source, confidence, headerLabel, headerEncoding, metaLabel,

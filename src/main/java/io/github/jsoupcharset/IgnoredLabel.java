@@ -16,7 +16,14 @@ import java.util.Objects;
  *     {@link DecisionSource#LATE_META}
  */
 public record IgnoredLabel(String label, DecisionSource where) {
-    /** Checks the arguments and cuts a label longer than {@link EncodingDecision#MAX_LABEL_LENGTH}. */
+    /**
+     * Checks the arguments and cuts a label longer than {@link EncodingDecision#MAX_LABEL_LENGTH}.
+     *
+     * @param label the label as it was written; kept whole up to
+     *     {@link EncodingDecision#MAX_LABEL_LENGTH} characters, cut beyond
+     * @param where the rule whose input the label was found in
+     * @throws NullPointerException if an argument is null
+     */
     public IgnoredLabel {
         label = Labels.bounded(Objects.requireNonNull(label, "label"));
         Objects.requireNonNull(where, "where");

@@ -16,13 +16,26 @@ import java.util.Objects;
  *     know; for bytes handed over directly it is false
  */
 public record ParsedHtml(Document document, EncodingDecision decision, boolean truncated) {
-    /** Checks the arguments. */
+    /**
+     * Checks the arguments.
+     *
+     * @param document the parsed document; its {@code charset()} is the decided encoding's charset
+     * @param decision how the encoding was decided, with the number of U+FFFD the decoding produced
+     * @param truncated true when jsoup stopped reading the body at its {@code maxBodySize}
+     * @throws NullPointerException if {@code document} or {@code decision} is null
+     */
     public ParsedHtml {
         Objects.requireNonNull(document, "document");
         Objects.requireNonNull(decision, "decision");
     }
 
-    /** A result for a complete body ({@code truncated} false). */
+    /**
+     * A result for a complete body ({@code truncated} false), as for bytes handed over directly.
+     *
+     * @param document the parsed document; its {@code charset()} is the decided encoding's charset
+     * @param decision how the encoding was decided, with the number of U+FFFD the decoding produced
+     * @throws NullPointerException if an argument is null
+     */
     public ParsedHtml(Document document, EncodingDecision decision) {
         this(document, decision, false);
     }

@@ -52,7 +52,17 @@ public record SniffOptions(MetaScan metaScan, Detection detection, Encoding defa
         NONE
     }
 
-    /** Checks the arguments. */
+    /**
+     * Checks the arguments.
+     *
+     * @param metaScan how far into the document a {@code <meta>} declaration is looked for
+     * @param detection what happens when nothing declares the encoding
+     * @param defaultEncoding the encoding used when nothing declares it and detection gives nothing
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if {@code defaultEncoding} is not ASCII-compatible
+     *     (UTF-16BE, UTF-16LE, ISO-2022-JP, replacement) or is x-user-defined; no browser falls
+     *     back to any of these, and a page that declares nothing would become unreadable markup
+     */
     public SniffOptions {
         Objects.requireNonNull(metaScan, "metaScan");
         Objects.requireNonNull(detection, "detection");
@@ -62,17 +72,35 @@ public record SniffOptions(MetaScan metaScan, Detection detection, Encoding defa
                     + defaultEncoding.name());
     }
 
-    /** These options with another meta scan. */
+    /**
+     * These options with another meta scan.
+     *
+     * @param metaScan how far into the document a {@code <meta>} declaration is looked for
+     * @return new options; these are unchanged
+     */
     public SniffOptions withMetaScan(MetaScan metaScan) {
         return new SniffOptions(metaScan, detection, defaultEncoding);
     }
 
-    /** These options with another detection mode. */
+    /**
+     * These options with another detection mode.
+     *
+     * @param detection what happens when nothing declares the encoding
+     * @return new options; these are unchanged
+     */
     public SniffOptions withDetection(Detection detection) {
         return new SniffOptions(metaScan, detection, defaultEncoding);
     }
 
-    /** These options with another default encoding. */
+    /**
+     * These options with another default encoding, for a crawl whose undeclared pages are known
+     * to come from one locale (browsers pick the default from the user's locale: windows-1251 for
+     * Russian, Shift_JIS for Japanese).
+     *
+     * @param defaultEncoding the encoding used when nothing declares it and detection gives nothing
+     * @return new options; these are unchanged
+     * @throws IllegalArgumentException if the encoding is not ASCII-compatible or is x-user-defined
+     */
     public SniffOptions withDefaultEncoding(Encoding defaultEncoding) {
         return new SniffOptions(metaScan, detection, defaultEncoding);
     }

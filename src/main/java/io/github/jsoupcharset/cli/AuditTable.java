@@ -35,7 +35,18 @@ public final class AuditTable implements Serializable {
      */
     public record Row(String tld, long pages, long notUtf8, Map<String, Long> notUtf8ByEncoding,
                       long requestsCorrupt, long jsoupCorrupt, long declaredCorrupt) {
-        /** Copies the map. */
+        /**
+         * Copies the map, keeping its order, so that a row is a snapshot the table's later
+         * additions do not change.
+         *
+         * @param tld the top-level domain, or "all" for the total
+         * @param pages HTML pages audited
+         * @param notUtf8 pages decoded as something other than UTF-8
+         * @param notUtf8ByEncoding those pages by encoding name, in the order to print them
+         * @param requestsCorrupt pages {@code requests}' {@code .text} corrupts
+         * @param jsoupCorrupt pages jsoup's {@code Connection.Response.parse()} corrupts
+         * @param declaredCorrupt pages the JDK charset of the declared label corrupts
+         */
         public Row {
             notUtf8ByEncoding = Collections.unmodifiableMap(new java.util.LinkedHashMap<>(notUtf8ByEncoding));
         }
@@ -67,14 +78,30 @@ public final class AuditTable implements Serializable {
         }
     }
 
+    /** The counts of each top-level domain, by name (sorted, so rows come out in order). */
     private final Map<String, Counts> byTld = new TreeMap<>();
+    /** Pages by the rule that decided their encoding; a rule no page used is absent. */
     private final Map<DecisionSource, Long> byRule = new EnumMap<>(DecisionSource.class);
+    /** Pages whose header (or BOM) and document declared different encodings. */
     private long conflicts;
+    /** Pages with a {@code <meta>} after the first 1024 bytes. */
     private long lateMetas;
+    /** Pages whose encoding such a late {@code <meta>} decided. */
     private long lateMetasDeciding;
+    /** Pages whose decoding produced at least one U+FFFD. */
     private long withReplacement;
 
-    /** Adds one page. */
+    /**
+     * An empty table. (Written out only to carry this comment: javadoc from JDK 18 on warns about
+     * an undocumented default constructor.)
+     */
+    public AuditTable() {}
+
+    /**
+     * Adds one page to its top-level domain's row and to the counts below the table.
+     *
+     * @param page the audit of one HTML page
+     */
     public void add(PageAudit page) {
         Objects.requireNonNull(page, "page must not be null");
         Counts c = byTld.computeIfAbsent(page.tld(), t -> new Counts());
@@ -93,7 +120,13 @@ public final class AuditTable implements Serializable {
         if (page.decision().replacementCount().orElse(0) > 0) withReplacement++;
     }
 
-    /** Adds everything another table counted; returns this table. */
+    /**
+     * Adds everything another table counted, as if its pages had been added to this one: how a
+     * batch job combines the tables of its partitions. The other table is left as it was.
+     *
+     * @param other a table counted elsewhere (another thread, partition or file)
+     * @return this table, for chaining ({@code tables.reduce(new AuditTable(), AuditTable::merge)})
+     */
     public AuditTable merge(AuditTable other) {
         Objects.requireNonNull(other, "other must not be null");
         other.byTld.forEach((tld, c) -> byTld.computeIfAbsent(tld, t -> new Counts()).add(c));
@@ -105,53 +138,93 @@ public final class AuditTable implements Serializable {
         return this;
     }
 
-    /** The rows, one per top-level domain, in alphabetical order. */
+    /**
+     * The rows, one per top-level domain, in alphabetical order.
+     *
+     * @return a new, modifiable list of snapshots; the total is {@link #total()}
+     */
     public List<Row> rows() {
         List<Row> rows = new ArrayList<>();
         byTld.forEach((tld, c) -> rows.add(c.row(tld)));
         return rows;
     }
 
-    /** The total over every top-level domain. */
+    /**
+     * The total over every top-level domain.
+     *
+     * @return a snapshot row named "all"
+     */
     public Row total() {
         Counts all = new Counts();
         byTld.values().forEach(all::add);
         return all.row("all");
     }
 
-    /** Pages by the rule that decided their encoding, in the order the rules apply (zeros included). */
+    /**
+     * Pages by the rule that decided their encoding, in the order the rules apply (zeros included).
+     *
+     * @return a new map with an entry for every {@link DecisionSource}
+     */
     public Map<DecisionSource, Long> byRule() {
         Map<DecisionSource, Long> m = new EnumMap<>(DecisionSource.class);
         for (DecisionSource s : DecisionSource.values()) m.put(s, byRule.getOrDefault(s, 0L));
         return m;
     }
 
-    /** Pages whose header (or BOM) and document declared different encodings. */
+    /**
+     * Pages whose header (or BOM) and document declared different encodings.
+     *
+     * @return the number of pages whose decision has {@link io.github.jsoupcharset.EncodingDecision#conflict()}
+     */
     public long conflicts() {
         return conflicts;
     }
 
-    /** Pages with a {@code <meta>} declaration after the first 1024 bytes (in head). */
+    /**
+     * Pages with a {@code <meta>} declaration after the first 1024 bytes (in head), which the
+     * HTML Standard's prescan alone would miss.
+     *
+     * @return the number of pages whose declaration was a {@link DecisionSource#LATE_META}, whether
+     *     or not it decided
+     */
     public long lateMetas() {
         return lateMetas;
     }
 
-    /** Pages whose encoding a {@code <meta>} after the first 1024 bytes decided. */
+    /**
+     * Pages whose encoding a {@code <meta>} after the first 1024 bytes decided (no BOM or header
+     * charset overruled it).
+     *
+     * @return the number of pages decided by {@link DecisionSource#LATE_META}
+     */
     public long lateMetasDeciding() {
         return lateMetasDeciding;
     }
 
-    /** Pages whose decoding produced at least one U+FFFD. */
+    /**
+     * Pages whose decoding produced at least one U+FFFD: broken pages, or a wrong decision.
+     *
+     * @return the number of pages with a replacement count above 0
+     */
     public long withReplacement() {
         return withReplacement;
     }
 
-    /** Total pages. */
+    /**
+     * Total pages.
+     *
+     * @return the number of pages added, over every table merged in
+     */
     public long pages() {
         return total().pages();
     }
 
-    /** The table as text, as the {@code audit} command prints it. */
+    /**
+     * The table as text, as the {@code audit} command prints it: a legend, a row per top-level
+     * domain and the total, then the decisions by rule and the counts above.
+     *
+     * @return several lines, each ending with a line break
+     */
     public String render() {
         StringBuilder b = new StringBuilder();
         b.append("pages corrupted by a naive decoding (text differs from the browser's):\n")

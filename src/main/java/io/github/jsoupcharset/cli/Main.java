@@ -110,7 +110,12 @@ public final class Main {
 
     private Main() {}
 
-    /** Runs the command and exits with its status. */
+    /**
+     * Runs the command and exits the JVM with its status (0 ok, 1 some inputs failed, 2 usage
+     * error), writing UTF-8 whatever the platform's default charset.
+     *
+     * @param args the subcommand and its arguments, e.g. {@code sniff --json page.html}
+     */
     public static void main(String[] args) {
         PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
@@ -119,7 +124,17 @@ public final class Main {
         System.exit(status);
     }
 
-    /** Runs the command; returns the exit status. Progress is drawn as a bar if {@code terminal}. */
+    /**
+     * Runs the command without exiting, for tests and for callers that embed it.
+     *
+     * @param args the subcommand and its arguments, e.g. {@code sniff --json page.html}
+     * @param out where results go
+     * @param err where usage, failures and progress go
+     * @param terminal whether {@code err} is a terminal: progress is then drawn as a bar that
+     *     redraws itself, otherwise as a plain line every ten seconds
+     * @return the exit status: 0 ok, 1 some inputs failed (each reported, the rest processed),
+     *     2 usage error
+     */
     public static int run(String[] args, PrintStream out, PrintStream err, boolean terminal) {
         if (args.length == 0) {
             err.print(USAGE);

@@ -68,13 +68,31 @@ public record PageAudit(String url, String tld, String contentType, long bodyByt
      * @param corrupt true if its text differs from the browser's
      */
     public record Naive(String charset, boolean corrupt) {
-        /** Checks the arguments. */
+        /**
+         * Checks the arguments.
+         *
+         * @param charset the charset it used, or what stood in for one
+         * @param corrupt true if its text differs from the browser's
+         * @throws NullPointerException if {@code charset} is null
+         */
         public Naive {
             Objects.requireNonNull(charset, "charset");
         }
     }
 
-    /** Checks the arguments. */
+    /**
+     * Checks the arguments; {@link #of} is the way to audit a page.
+     *
+     * @param url the page's URL (the WARC record's target URI)
+     * @param tld the top-level domain of the URL's host, lowercase
+     * @param contentType the Content-Type header values joined by ", ", or null if there was none
+     * @param bodyBytes the size of the body
+     * @param decision how the encoding was decided, with the number of U+FFFD our decoding produced
+     * @param requests what {@code requests}' {@code .text} would have done
+     * @param jsoup what jsoup's {@code Connection.Response.parse()} would have done
+     * @param declared what decoding with the JDK charset of the declared label would have done
+     * @throws NullPointerException if an argument other than {@code contentType} is null
+     */
     public PageAudit {
         Objects.requireNonNull(url, "url");
         Objects.requireNonNull(tld, "tld");
@@ -91,6 +109,7 @@ public record PageAudit(String url, String tld, String contentType, long bodyByt
      * @param contentTypes the value of every Content-Type header of the response, in order (empty
      *     if there was none)
      * @param body the response body (after removing any transfer and content encoding)
+     * @return the decision and the three naive decodings' verdicts
      */
     public static PageAudit of(String url, List<String> contentTypes, byte[] body) {
         Objects.requireNonNull(url, "url must not be null");
@@ -121,12 +140,22 @@ public record PageAudit(String url, String tld, String contentType, long bodyByt
         return new PageAudit(url, topLevelDomain(url), contentType, body.length, d, requests, jsoup, declared);
     }
 
-    /** Whether the page was decoded as something other than UTF-8. */
+    /**
+     * Whether the page was decoded as something other than UTF-8: the pages a crawler that
+     * assumes UTF-8 gets wrong.
+     *
+     * @return true if the decided encoding is not UTF-8
+     */
     public boolean notUtf8() {
         return decision.encoding() != Encoding.UTF_8;
     }
 
-    /** This result as one line of JSON (no line break), as {@code audit --jsonl} writes it. */
+    /**
+     * This result as one line of JSON, as {@code audit --jsonl} writes it: the fields of this record,
+     * the decision's fields flattened, and each naive decoding as {@code {"charset", "corrupt"}}.
+     *
+     * @return a JSON object, without a line break
+     */
     public String toJson() {
         Json j = new Json().field("url", url).field("tld", tld).field("contentType", contentType).field("bytes", bodyBytes);
         return decisionJson(j, decision)

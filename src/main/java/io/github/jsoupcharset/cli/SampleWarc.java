@@ -107,7 +107,13 @@ public final class SampleWarc {
             new Page("https://khao.example.th/", "x-windows-874", Served.HTTP_EQUIV, "tis-620", null, "ข่าว", TH),
             new Page("https://rotfai.example.th/", "x-windows-874", Served.HEADER, "windows-874", null, "รถไฟฟ้า", TH));
 
-    /** Writes the sample (or COPIES copies of it) to the path given. */
+    /**
+     * Writes the sample (or COPIES copies of it) to the path given; exits with status 2 on wrong
+     * arguments.
+     *
+     * @param args {@code OUT.warc.gz [COPIES]}
+     * @throws IOException if the file cannot be written
+     */
     public static void main(String[] args) throws IOException {
         if (args.length < 1 || args.length > 2) {
             System.err.println("usage: SampleWarc OUT.warc.gz [COPIES]");
@@ -116,7 +122,14 @@ public final class SampleWarc {
         write(Path.of(args[0]), args.length == 2 ? Integer.parseInt(args[1]) : 1);
     }
 
-    /** Writes the sample WARC (gzip-compressed if the name ends in .gz), every record {@code copies} times. */
+    /**
+     * Writes the sample WARC (gzip-compressed if the name ends in .gz), every record {@code copies}
+     * times: larger inputs with the same mix of pages, for measuring the audit's rate and memory.
+     *
+     * @param out the file to write, replaced if it exists
+     * @param copies how many times each record is written
+     * @throws IOException if the file cannot be written
+     */
     public static void write(Path out, int copies) throws IOException {
         try (FileChannel channel = FileChannel.open(out, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING);

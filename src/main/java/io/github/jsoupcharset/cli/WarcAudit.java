@@ -43,61 +43,115 @@ public final class WarcAudit {
      * that a batch job can add up the counts of its tasks.
      */
     public static final class Counts implements Serializable {
+        /** WARC files started (a missing file included). */
         private long files;
+        /** WARC records read. */
         private long records;
+        /** HTML pages audited. */
         private long pages;
+        /** Records that were not an HTTP response with an HTML body. */
         private long notHtml;
+        /** HTTP responses whose status was not 2xx. */
         private long not2xx;
+        /** HTML bodies over the size cap, skipped. */
         private long oversized;
+        /** Records that could not be audited, skipped. */
         private long failedRecords;
+        /** Files that could not be read to the end. */
         private long failedFiles;
 
-        /** WARC files started (a missing file included). */
+        /** No files, no records. (Written out only to carry this comment, as for {@link AuditTable#AuditTable()}.) */
+        public Counts() {}
+
+        /**
+         * WARC files started (a missing file included).
+         *
+         * @return the number of files
+         */
         public long files() {
             return files;
         }
 
-        /** WARC records read. */
+        /**
+         * WARC records read, of every type (warcinfo, request, response, metadata…).
+         *
+         * @return the number of records
+         */
         public long records() {
             return records;
         }
 
-        /** HTML pages audited. */
+        /**
+         * HTML pages audited.
+         *
+         * @return the number of pages given to the sink or returned by {@link Pages#next()}
+         */
         public long pages() {
             return pages;
         }
 
-        /** Records that were not an HTTP response with an HTML body. */
+        /**
+         * Records that were not an HTTP response with an HTML body.
+         *
+         * @return the number of records left out as not HTML
+         */
         public long notHtml() {
             return notHtml;
         }
 
-        /** HTTP responses whose status was not 2xx. */
+        /**
+         * HTTP responses whose status was not 2xx (redirects, errors), left out.
+         *
+         * @return the number of responses left out for their status
+         */
         public long not2xx() {
             return not2xx;
         }
 
-        /** HTML bodies over the size cap, skipped. */
+        /**
+         * HTML bodies over the size cap, skipped: each is reported, but does not count as a failure
+         * ({@link #ok()}).
+         *
+         * @return the number of bodies skipped for their size
+         */
         public long oversized() {
             return oversized;
         }
 
-        /** Records that could not be audited (a broken HTTP header, an unreadable body), skipped. */
+        /**
+         * Records that could not be audited (a broken HTTP header, an unreadable body), skipped.
+         *
+         * @return the number of records that failed
+         */
         public long failedRecords() {
             return failedRecords;
         }
 
-        /** Files that could not be read to the end. */
+        /**
+         * Files that could not be read to the end (missing, not a WARC, truncated).
+         *
+         * @return the number of files that failed
+         */
         public long failedFiles() {
             return failedFiles;
         }
 
-        /** Whether nothing failed. */
+        /**
+         * Whether nothing failed: the command's exit status is 0 if so, 1 otherwise.
+         *
+         * @return true if no record and no file failed
+         */
         public boolean ok() {
             return failedRecords == 0 && failedFiles == 0;
         }
 
-        /** Adds everything another tally counted; returns this one. */
+        /**
+         * Adds everything another tally counted: how a batch job combines its tasks' counts. The
+         * other tally is left as it was.
+         *
+         * @param other counts from another audit
+         * @return this tally, for chaining
+         */
         public Counts merge(Counts other) {
             Objects.requireNonNull(other, "other must not be null");
             files += other.files;
@@ -111,7 +165,11 @@ public final class WarcAudit {
             return this;
         }
 
-        /** The line the {@code audit} command prints after the table (with a line break). */
+        /**
+         * The line the {@code audit} command prints after the table.
+         *
+         * @return one line, ending with a line break
+         */
         public String summary() {
             return String.format("records read %d: %d HTML pages audited, %d not HTML, %d not 2xx, %d over the size cap, "
                             + "%d failed; %d of %d files could not be read to the end%n",
@@ -126,6 +184,8 @@ public final class WarcAudit {
     private long bytesBefore;
 
     /**
+     * An audit with no records read yet.
+     *
      * @param maxBody the largest body audited, in bytes; larger ones are skipped and reported
      * @param failures receives a message for every failure (file or record), e.g.
      *     {@code "a.warc.gz: record at offset 1234 (https://…): broken HTTP header block: …; record skipped"}
@@ -136,7 +196,11 @@ public final class WarcAudit {
         this.failures = Objects.requireNonNull(failures, "failures must not be null");
     }
 
-    /** The counts so far (live: this audit keeps adding to them). */
+    /**
+     * The counts so far.
+     *
+     * @return the live counts: this audit keeps adding to the same object as it reads on
+     */
     public Counts counts() {
         return counts;
     }
@@ -182,6 +246,7 @@ public final class WarcAudit {
      *
      * @param name the file's name in failure messages, e.g. its path or URI
      * @param channel the file's bytes from the start, e.g. {@code Channels.newChannel(inputStream)}
+     * @return an iterator over the file's audited HTML pages; close it if not read to the end
      */
     public Pages pages(String name, ReadableByteChannel channel) {
         Objects.requireNonNull(name, "name must not be null");

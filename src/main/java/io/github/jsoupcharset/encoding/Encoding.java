@@ -152,17 +152,31 @@ public final class Encoding {
         return Optional.ofNullable(BY_LABEL.get(asciiLowercase(label.substring(start, end))));
     }
 
-    /** All 40 encodings, in the order the Encoding Standard lists them. */
+    /**
+     * All 40 encodings, in the order the Encoding Standard lists them.
+     *
+     * @return an unmodifiable list, UTF-8 first
+     */
     public static List<Encoding> all() {
         return ALL;
     }
 
-    /** The canonical name, as the Encoding Standard spells it and {@code document.characterSet} reports it. */
+    /**
+     * The canonical name, as the Encoding Standard spells it and {@code document.characterSet} reports it.
+     *
+     * @return the name, e.g. {@code "UTF-8"}, {@code "windows-1252"}, {@code "Shift_JIS"}
+     */
     public String name() {
         return name;
     }
 
-    /** Every label of this encoding, in lower case, as the Encoding Standard lists them. */
+    /**
+     * Every label of this encoding, in lower case, as the Encoding Standard lists them;
+     * {@link #forLabel(String)} maps each of them (in any ASCII case, with ASCII whitespace around)
+     * back to this encoding.
+     *
+     * @return an unmodifiable list of at least one label
+     */
     public List<String> labels() {
         return labels;
     }
@@ -178,6 +192,8 @@ public final class Encoding {
      * equal). Use this object, not its name. To reach these charsets by name from other code
      * ({@code "x-whatwg-Shift_JIS"}), add the {@code jsoup-charset-nio} artifact to the class path.
      * Replacement, which has no encoder in the standard, cannot encode.
+     *
+     * @return this encoding's charset, the same object on every call
      */
     public Charset charset() {
         return Decoders.charset(name);
@@ -186,6 +202,8 @@ public final class Encoding {
     /**
      * The Encoding Standard's "get an output encoding": UTF-8 for replacement, UTF-16BE and
      * UTF-16LE (which forms and URLs never use), this encoding otherwise.
+     *
+     * @return the encoding to write with when a page in this encoding is written out or submits a form
      */
     public Encoding outputEncoding() {
         return this == REPLACEMENT || this == UTF_16BE || this == UTF_16LE ? UTF_8 : this;
@@ -194,6 +212,8 @@ public final class Encoding {
     /**
      * Whether bytes 0x00-0x7F stand for ASCII characters in this encoding, so that markup can be
      * read without knowing the encoding. False for UTF-16BE, UTF-16LE, ISO-2022-JP and replacement.
+     *
+     * @return true if every byte 0x00-0x7F decodes to the same ASCII character in this encoding
      */
     public boolean isAsciiCompatible() {
         return this != UTF_16BE && this != UTF_16LE && this != ISO_2022_JP && this != REPLACEMENT;

@@ -1,0 +1,14 @@
+/**
+ * Decode fetched HTML bytes as web browsers do and parse them with jsoup, with a record of how the
+ * encoding was decided.
+ *
+ * <p>{@link io.github.jsoupcharset.BrowserCharsetJsoup} is the entry point (default options);
+ * {@link io.github.jsoupcharset.BrowserCharsetParser} the same methods under other
+ * {@link io.github.jsoupcharset.SniffOptions}. Results are immutable records:
+ * {@link io.github.jsoupcharset.ParsedHtml} (document and decision),
+ * {@link io.github.jsoupcharset.DecodedHtml} (text and decision) and
+ * {@link io.github.jsoupcharset.EncodingDecision}, which says which rule decided
+ * ({@link io.github.jsoupcharset.DecisionSource}) and with what
+ * {@link io.github.jsoupcharset.Confidence}.
+ */
+package io.github.jsoupcharset;
