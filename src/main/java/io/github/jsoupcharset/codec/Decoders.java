@@ -85,24 +85,24 @@ public final class Decoders {
         private static Map<String, WhatwgCharset> build() {
             Map<String, WhatwgCharset> all = new HashMap<>();
             put(all, new WhatwgCharset("UTF-8", WhatwgCharset.Family.UNICODE, Utf8Decoder::new,
-                    WhatwgEncoder.Utf8::new, 1f, null));
+                    Utf8Encoder::new, 1f, null));
             put(all, new WhatwgCharset("UTF-16BE", WhatwgCharset.Family.UNICODE, () -> new Utf16Decoder(true),
-                    cs -> new WhatwgEncoder.Utf16(cs, true), 0.5f, null));
+                    cs -> new Utf16Encoder(cs, true), 0.5f, null));
             put(all, new WhatwgCharset("UTF-16LE", WhatwgCharset.Family.UNICODE, () -> new Utf16Decoder(false),
-                    cs -> new WhatwgEncoder.Utf16(cs, false), 0.5f, null));
+                    cs -> new Utf16Encoder(cs, false), 0.5f, null));
             put(all, new WhatwgCharset("x-user-defined", WhatwgCharset.Family.X_USER_DEFINED,
-                    XUserDefinedDecoder::new, WhatwgEncoder.XUserDefined::new, 1f, null));
+                    XUserDefinedDecoder::new, XUserDefinedEncoder::new, 1f, null));
             put(all, new WhatwgCharset("replacement", WhatwgCharset.Family.REPLACEMENT,
                     ReplacementDecoder::new, null, 1f, null));
             // the CJK indexes are loaded when a decoder or encoder is first created, not here
-            multiByte(all, "Big5", Big5Decoder::new, WhatwgEncoder.Big5::new, 1f);
-            multiByte(all, "EUC-JP", EucJpDecoder::new, WhatwgEncoder.EucJp::new, 1f);
-            multiByte(all, "ISO-2022-JP", Iso2022JpDecoder::new, WhatwgEncoder.Iso2022Jp::new, 1f);
-            multiByte(all, "Shift_JIS", ShiftJisDecoder::new, WhatwgEncoder.ShiftJis::new, 1f);
-            multiByte(all, "EUC-KR", EucKrDecoder::new, WhatwgEncoder.EucKr::new, 1f);
-            multiByte(all, "gb18030", Gb18030Decoder::new, cs -> new WhatwgEncoder.Gb18030(cs, false), 1f);
+            multiByte(all, "Big5", Big5Decoder::new, Big5Encoder::new, 1f);
+            multiByte(all, "EUC-JP", EucJpDecoder::new, EucJpEncoder::new, 1f);
+            multiByte(all, "ISO-2022-JP", Iso2022JpDecoder::new, Iso2022JpEncoder::new, 1f);
+            multiByte(all, "Shift_JIS", ShiftJisDecoder::new, ShiftJisEncoder::new, 1f);
+            multiByte(all, "EUC-KR", EucKrDecoder::new, EucKrEncoder::new, 1f);
+            multiByte(all, "gb18030", Gb18030Decoder::new, cs -> new Gb18030Encoder(cs, false), 1f);
             // GBK's decoder is gb18030's decoder; its encoder is gb18030's with is GBK set
-            multiByte(all, "GBK", Gb18030Decoder::new, cs -> new WhatwgEncoder.Gb18030(cs, true), 1f);
+            multiByte(all, "GBK", Gb18030Decoder::new, cs -> new Gb18030Encoder(cs, true), 1f);
             Map<String, char[]> indexes = new HashMap<>();
             for (String[] row : SingleByteIndexes.TABLE) {
                 String name = row[0];
@@ -113,7 +113,7 @@ public final class Decoders {
                 java.nio.charset.Charset twin = SingleByteDecoder.jdkTwin(jdkName(name), index);
                 put(all, new WhatwgCharset(name, WhatwgCharset.Family.SINGLE_BYTE,
                         () -> new SingleByteDecoder(table, twin), cs -> new SingleByteCharsetDecoder(cs, table),
-                        cs -> new WhatwgEncoder.SingleByte(cs, pages), 1f, index));
+                        cs -> new SingleByteEncoder(cs, pages), 1f, index));
             }
             return Map.copyOf(all);
         }

@@ -1,6 +1,10 @@
 package io.github.jsoupcharset.codec;
 
-/** The Encoding Standard's ISO-2022-JP decoder. */
+/**
+ * The Encoding Standard's ISO-2022-JP decoder. It keeps its own loop rather than the one the
+ * lead-byte decoders share ({@link LeadByteDecoder}): its handler switches on seven decoder states
+ * set by escape sequences, not on a lead byte, and ASCII is ASCII only in two of them.
+ */
 final class Iso2022JpDecoder extends MultiByteDecoder {
     // the ISO-2022-JP decoder states
     private static final int ASCII = 0;

@@ -10,7 +10,8 @@ import java.util.Objects;
  * Shared plumbing of the CJK decoders: input is decoded in chunks into a char buffer, which is
  * appended to the output once per chunk. Subclasses implement the standard's handler in
  * {@link #decodeChunk} and its end-of-queue steps in {@link #endOfQueue}, writing through
- * {@link #emit}, {@link #emitCodePoint} and {@link #emitError}.
+ * {@link #emit}, {@link #emitCodePoint} and {@link #emitError}: {@link LeadByteDecoder} does so
+ * once for the five lead-byte families, {@link Iso2022JpDecoder} for itself.
  *
  * <p>"Prepend byte to ioQueue" is done by not advancing past the byte, so it is decoded again
  * from the new state; where the standard prepends bytes held in the decoder's state (gb18030,
