@@ -44,7 +44,7 @@ class ArchitectureTest {
             "detect", List.of("results", "encoding", "codec", "markup"),
             "cli", List.of("", "encoding"));
     private static final Map<String, List<String>> LIBRARIES = Map.of(
-            "", List.of("org.jsoup"),
+            "", List.of("org.jsoup", "com.ibm.icu"),
             "encoding", List.of(),
             "codec", List.of(),
             "markup", List.of(),
