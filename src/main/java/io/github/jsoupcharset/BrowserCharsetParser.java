@@ -99,6 +99,7 @@ public final class BrowserCharsetParser {
         Decoder decoder = Decoders.newDecoder(decision.encoding().name());
         String text = decoder.decodeAll(body, start, body.length - start);
         int errors = (int) Math.min(Integer.MAX_VALUE, decoder.errors());
+        if (options.textNormalization() == SniffOptions.TextNormalization.NFC) text = TextNormalizer.nfc(text);
         return new DecodedHtml(text, decision.withReplacementCount(errors));
     }
 
@@ -226,6 +227,7 @@ public final class BrowserCharsetParser {
         // jsoup may stop before the end of the bytes; count the errors of every byte
         int errors = (int) Math.min(Integer.MAX_VALUE, text.finish());
         DocumentCharsets.apply(doc, DocumentCharsets.forEncoding(decision.encoding()));
+        if (options.textNormalization() == SniffOptions.TextNormalization.NFC) TextNormalizer.nfc(doc);
         return new ParsedHtml(doc, decision.withReplacementCount(errors));
     }
 

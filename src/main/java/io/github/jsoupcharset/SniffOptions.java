@@ -11,12 +11,15 @@ import java.util.Objects;
  * @param metaScan how far into the document a {@code <meta>} declaration is looked for
  * @param detection what happens when nothing declares the encoding
  * @param defaultEncoding the encoding used when nothing declares it and detection gives nothing
+ * @param textNormalization whether the decoded text is put into a Unicode normalization form
  */
-public record SniffOptions(MetaScan metaScan, Detection detection, Encoding defaultEncoding) {
+public record SniffOptions(MetaScan metaScan, Detection detection, Encoding defaultEncoding,
+        TextNormalization textNormalization) {
 
-    /** Browser meta scan, author-intent detection, windows-1252 default. */
+    /** Browser meta scan, author-intent detection, windows-1252 default, text as decoded. */
     public static final SniffOptions DEFAULTS =
-            new SniffOptions(MetaScan.BROWSER_HEAD_SCAN, Detection.AUTHOR_INTENT, Encoding.WINDOWS_1252);
+            new SniffOptions(MetaScan.BROWSER_HEAD_SCAN, Detection.AUTHOR_INTENT, Encoding.WINDOWS_1252,
+                    TextNormalization.NONE);
 
     /** How the document's own declaration ({@code <meta>}, XML declaration) is looked for. */
     public enum MetaScan {
@@ -58,6 +61,7 @@ public record SniffOptions(MetaScan metaScan, Detection detection, Encoding defa
      * @param metaScan how far into the document a {@code <meta>} declaration is looked for
      * @param detection what happens when nothing declares the encoding
      * @param defaultEncoding the encoding used when nothing declares it and detection gives nothing
+     * @param textNormalization whether the decoded text is put into a Unicode normalization form
      * @throws NullPointerException if an argument is null
      * @throws IllegalArgumentException if {@code defaultEncoding} is not ASCII-compatible
      *     (UTF-16BE, UTF-16LE, ISO-2022-JP, replacement) or is x-user-defined; no browser falls
@@ -67,6 +71,7 @@ public record SniffOptions(MetaScan metaScan, Detection detection, Encoding defa
         Objects.requireNonNull(metaScan, "metaScan");
         Objects.requireNonNull(detection, "detection");
         Objects.requireNonNull(defaultEncoding, "defaultEncoding");
+        Objects.requireNonNull(textNormalization, "textNormalization");
         if (!defaultEncoding.isAsciiCompatible() || defaultEncoding == Encoding.X_USER_DEFINED)
             throw new IllegalArgumentException("defaultEncoding must be an ASCII-compatible encoding, not "
                     + defaultEncoding.name());
@@ -79,7 +84,7 @@ public record SniffOptions(MetaScan metaScan, Detection detection, Encoding defa
      * @return new options; these are unchanged
      */
     public SniffOptions withMetaScan(MetaScan metaScan) {
-        return new SniffOptions(metaScan, detection, defaultEncoding);
+        return new SniffOptions(metaScan, detection, defaultEncoding, textNormalization);
     }
 
     /**
@@ -89,7 +94,7 @@ public record SniffOptions(MetaScan metaScan, Detection detection, Encoding defa
      * @return new options; these are unchanged
      */
     public SniffOptions withDetection(Detection detection) {
-        return new SniffOptions(metaScan, detection, defaultEncoding);
+        return new SniffOptions(metaScan, detection, defaultEncoding, textNormalization);
     }
 
     /**
@@ -102,6 +107,35 @@ public record SniffOptions(MetaScan metaScan, Detection detection, Encoding defa
      * @throws IllegalArgumentException if the encoding is not ASCII-compatible or is x-user-defined
      */
     public SniffOptions withDefaultEncoding(Encoding defaultEncoding) {
-        return new SniffOptions(metaScan, detection, defaultEncoding);
+        return new SniffOptions(metaScan, detection, defaultEncoding, textNormalization);
+    }
+
+    /**
+     * These options with another text normalization.
+     *
+     * @param textNormalization whether the decoded text is put into a Unicode normalization form
+     * @return new options; these are unchanged
+     */
+    public SniffOptions withTextNormalization(TextNormalization textNormalization) {
+        return new SniffOptions(metaScan, detection, defaultEncoding, textNormalization);
+    }
+
+    /**
+     * Whether the decoded text is put into a Unicode normalization form. Browsers never normalize
+     * (an e followed by U+0301 COMBINING ACUTE ACCENT stays two code points in the DOM), so the
+     * default is {@link #NONE}. Normalizing changes no decision and no U+FFFD count.
+     */
+    public enum TextNormalization {
+        /** The text exactly as decoded, as browsers have it. */
+        NONE,
+        /**
+         * Unicode NFC (canonical composition: an e followed by U+0301 COMBINING ACUTE ACCENT
+         * becomes U+00E9 é): the whole text from {@code decode}, and from {@code parse} the
+         * document's text nodes (CDATA sections included) and attribute values; not script or
+         * style contents, comments, tag or attribute names, or the doctype. For comparing or
+         * deduplicating text, see {@link io.github.jsoupcharset.ComparisonKey}, which folds much
+         * more.
+         */
+        NFC
     }
 }

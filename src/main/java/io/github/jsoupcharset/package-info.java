@@ -9,6 +9,7 @@
  * {@link io.github.jsoupcharset.DecodedHtml} (text and decision) and
  * {@link io.github.jsoupcharset.EncodingDecision}, which says which rule decided
  * ({@link io.github.jsoupcharset.DecisionSource}) and with what
- * {@link io.github.jsoupcharset.Confidence}.
+ * {@link io.github.jsoupcharset.Confidence}. {@link io.github.jsoupcharset.ComparisonKey} turns
+ * decoded text into a key for matching and deduplicating.
  */
 package io.github.jsoupcharset;

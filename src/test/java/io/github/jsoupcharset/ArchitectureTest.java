@@ -29,7 +29,7 @@ class ArchitectureTest {
     private static final String BASE = "io.github.jsoupcharset";
 
     /** The root's facade; the rest of the root package is the result types internal packages return. */
-    private static final Set<String> FACADE = Set.of("BrowserCharsetJsoup", "BrowserCharsetParser", "DocumentCharsets");
+    private static final Set<String> FACADE = Set.of("BrowserCharsetJsoup", "BrowserCharsetParser", "DocumentCharsets", "TextNormalizer");
 
     /**
      * For each package (relative to {@value #BASE}, "" for the root): the packages of ours it may
@@ -44,7 +44,7 @@ class ArchitectureTest {
             "detect", List.of("results", "encoding", "codec", "markup"),
             "cli", List.of("", "encoding"));
     private static final Map<String, List<String>> LIBRARIES = Map.of(
-            "", List.of("org.jsoup"),
+            "", List.of("org.jsoup", "com.ibm.icu"),
             "encoding", List.of(),
             "codec", List.of(),
             "markup", List.of(),
