@@ -118,11 +118,13 @@ public final class BrowserCharsetJsoup {
     }
 
     /**
-     * Parses a {@code java.net.http} response (body, every Content-Type header, URI as base URI).
+     * Parses a {@code java.net.http} response (body with its {@code Content-Encoding} undone,
+     * every Content-Type header, URI as base URI).
      *
      * @param response a response read with {@code HttpResponse.BodyHandlers.ofByteArray()}
      * @return the document, its {@code charset()} named as browsers name the encoding
      * @throws IllegalArgumentException if the response has no body
+     * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone
      */
     public static Document parse(HttpResponse<byte[]> response) {
         return DEFAULT.parse(response);
@@ -134,6 +136,7 @@ public final class BrowserCharsetJsoup {
      * @param response a response read with {@code HttpResponse.BodyHandlers.ofByteArray()}
      * @return the document and the decision that chose its encoding, with its U+FFFD count
      * @throws IllegalArgumentException if the response has no body
+     * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone
      */
     public static ParsedHtml parseWithDecision(HttpResponse<byte[]> response) {
         return DEFAULT.parseWithDecision(response);

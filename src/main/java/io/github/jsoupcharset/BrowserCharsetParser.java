@@ -189,12 +189,13 @@ public final class BrowserCharsetParser {
     }
 
     /**
-     * Parses a {@code java.net.http} response: its body, every Content-Type header and its URI as
-     * base URI.
+     * Parses a {@code java.net.http} response: its body (with its {@code Content-Encoding}
+     * undone), every Content-Type header and its URI as base URI.
      *
      * @param response a response read with {@code HttpResponse.BodyHandlers.ofByteArray()}
      * @return the document, its {@code charset()} named as browsers name the encoding
      * @throws IllegalArgumentException if the response has no body
+     * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone
      */
     public Document parse(HttpResponse<byte[]> response) {
         return parseWithDecision(response).document();
@@ -203,16 +204,23 @@ public final class BrowserCharsetParser {
     /**
      * As {@link #parse(HttpResponse)}, returning the decision with the document.
      *
+     * <p>{@code java.net.http} hands over the body as the server sent it: its {@code
+     * Content-Encoding} (gzip, deflate, br, stacked) is undone first, as a browser undoes it before
+     * sniffing ({@link ContentCodings}, bounded by {@link ContentCodings#DEFAULT_MAX_DECODED_BYTES}).
+     *
      * @param response a response read with {@code HttpResponse.BodyHandlers.ofByteArray()}
      * @return the document and the decision that chose its encoding, with its U+FFFD count
      * @throws IllegalArgumentException if the response has no body
+     * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone (an unknown
+     *     coding, a broken stream, a body over the bound); the message names the coding
      */
     public ParsedHtml parseWithDecision(HttpResponse<byte[]> response) {
         Objects.requireNonNull(response, "response must not be null");
         byte[] body = response.body();
         if (body == null) throw new IllegalArgumentException("response has no body (use HttpResponse.BodyHandlers.ofByteArray())");
         String baseUri = response.uri() == null ? "" : response.uri().toString();
-        return build(body, response.headers().allValues("Content-Type"), baseUri, Parser.htmlParser(), true);
+        byte[] decoded = ContentCodings.decode(body, response.headers().allValues("Content-Encoding"));
+        return build(decoded, response.headers().allValues("Content-Type"), baseUri, Parser.htmlParser(), true);
     }
 
     private ParsedHtml build(byte[] body, List<String> contentTypes, String baseUri, Parser parser, boolean complete) {
