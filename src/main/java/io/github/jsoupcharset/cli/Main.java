@@ -1,5 +1,7 @@
 package io.github.jsoupcharset.cli;
 
+import io.github.jsoupcharset.ContentCodingException;
+import io.github.jsoupcharset.ContentCodings;
 import io.github.jsoupcharset.BrowserCharsetJsoup;
 import io.github.jsoupcharset.EncodingDecision;
 import io.github.jsoupcharset.IgnoredLabel;
@@ -401,8 +403,12 @@ public final class Main {
                         .timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofByteArray());
                 if (res.statusCode() < 200 || res.statusCode() > 299) throw new InputException("HTTP status " + res.statusCode());
                 List<String> types = res.headers().allValues("Content-Type");
+                // a browser undoes the content coding before it sniffs; an unknown or broken one is an error
+                byte[] body = ContentCodings.decode(res.body(), res.headers().allValues("Content-Encoding"));
                 // several Content-Type headers combine as Fetch combines them: joined by ", "
-                return new Page(res.body(), types.isEmpty() ? null : String.join(", ", types), res.uri().toString());
+                return new Page(body, types.isEmpty() ? null : String.join(", ", types), res.uri().toString());
+            } catch (ContentCodingException e) {
+                throw new InputException(e.getMessage());
             } catch (IOException | IllegalArgumentException e) {
                 throw new InputException(describe(e));
             }

@@ -93,6 +93,22 @@ class MainEndToEndTest {
                 out.write(page);
             }
         });
+        // the same page gzipped, and under a coding nobody can undo
+        ByteArrayOutputStream gzipped = new ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream gz = new java.util.zip.GZIPOutputStream(gzipped)) {
+            gz.write(page);
+        }
+        for (String coding : List.of("gzip", "zstd")) {
+            byte[] body = coding.equals("gzip") ? gzipped.toByteArray() : page;
+            server.createContext("/" + coding + "/", exchange -> {
+                exchange.getResponseHeaders().add("Content-Type", "text/html");
+                exchange.getResponseHeaders().add("Content-Encoding", coding);
+                exchange.sendResponseHeaders(200, body.length);
+                try (OutputStream out = exchange.getResponseBody()) {
+                    out.write(body);
+                }
+            });
+        }
         server.start();
         baseUrl = "http://127.0.0.1:" + server.getAddress().getPort();
     }
@@ -153,6 +169,14 @@ class MainEndToEndTest {
         Run r = run("decode", page.toString());
         assertThat(r.status(), is(0));
         assertThat(r.out(), is(new String(russianPage(), CP1251)));
+    }
+
+    @Test
+    void aCompressedBodyIsDecompressedAndAnUnknownCodingIsReported() {
+        Run r = run("select", ".price", baseUrl + "/zstd/shop", baseUrl + "/gzip/shop");
+        assertThat(r.status(), is(1));
+        assertThat(r.err(), containsString(baseUrl + "/zstd/shop: unsupported content coding \"zstd\""));
+        assertThat(r.out(), is("100 руб.\n250 руб.\n"));
     }
 
     @Test
