@@ -12,15 +12,29 @@ public final class ContentCodingException extends RuntimeException {
 
     /** The coding that failed, as the header named it (lowercased), e.g. {@code "gzip"}. */
     private final String coding;
+    /** Whether the body was refused only for decoding to more than the bound. */
+    private final boolean overLimit;
 
     /**
      * @param coding the coding that failed, as the header named it
      * @param message what was wrong, naming the coding
      * @param cause the decoder's own exception, or null
+     * @param overLimit whether the body was refused only for decoding to more than the bound
      */
-    ContentCodingException(String coding, String message, Throwable cause) {
+    ContentCodingException(String coding, String message, Throwable cause, boolean overLimit) {
         super(message, cause);
         this.coding = coding;
+        this.overLimit = overLimit;
+    }
+
+    /**
+     * Whether the coding was fine but the body decodes to more bytes than the caller allowed (so a
+     * caller with a size cap can report it as a body over the cap).
+     *
+     * @return true for a body over the bound, false for an unknown coding or broken data
+     */
+    public boolean overLimit() {
+        return overLimit;
     }
 
     /**

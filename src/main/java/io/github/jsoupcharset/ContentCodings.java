@@ -97,7 +97,7 @@ public final class ContentCodings {
                 return read(coding, () -> brotli(new ByteArrayInputStream(bytes)), limit);
             default:
                 throw new ContentCodingException(coding, "unsupported content coding \"" + printable(coding)
-                        + "\" (supported: gzip, x-gzip, deflate, br, identity)", null);
+                        + "\" (supported: gzip, x-gzip, deflate, br, identity)", null, false);
         }
     }
 
@@ -112,12 +112,12 @@ public final class ContentCodings {
             out = in.readNBytes(limit);
             if (in.read() != -1) {
                 throw new ContentCodingException(coding, "content coding " + coding + ": the body decodes to more than "
-                        + limit + " bytes", null);
+                        + limit + " bytes", null, true);
             }
         } catch (IOException | RuntimeException e) {
             if (e instanceof ContentCodingException c) throw c;
             throw new ContentCodingException(coding, "content coding " + coding + ": the body is not valid " + coding
-                    + " data (" + e.getMessage() + ")", e);
+                    + " data (" + e.getMessage() + ")", e, false);
         }
         return out;
     }
@@ -127,7 +127,7 @@ public final class ContentCodings {
         try {
             brotli = Class.forName(BROTLI, true, ContentCodings.class.getClassLoader()).getConstructor(InputStream.class);
         } catch (ReflectiveOperationException | LinkageError e) {
-            throw new ContentCodingException("br", "content coding br needs a Brotli decoder: add org.brotli:dec to the class path", e);
+            throw new ContentCodingException("br", "content coding br needs a Brotli decoder: add org.brotli:dec to the class path", e, false);
         }
         try {
             return (InputStream) brotli.newInstance(in);
@@ -135,7 +135,7 @@ public final class ContentCodings {
             if (e.getCause() instanceof IOException io) throw io;
             throw new IOException(e.getCause());
         } catch (ReflectiveOperationException e) {
-            throw new ContentCodingException("br", "content coding br: the Brotli decoder could not be started", e);
+            throw new ContentCodingException("br", "content coding br: the Brotli decoder could not be started", e, false);
         }
     }
 

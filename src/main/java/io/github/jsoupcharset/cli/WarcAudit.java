@@ -1,5 +1,7 @@
 package io.github.jsoupcharset.cli;
 
+import io.github.jsoupcharset.ContentCodingException;
+import io.github.jsoupcharset.ContentCodings;
 import org.netpreserve.jwarc.HttpResponse;
 import org.netpreserve.jwarc.ParsingException;
 import org.netpreserve.jwarc.WarcReader;
@@ -369,12 +371,30 @@ public final class WarcAudit {
             }
             List<String> contentTypes = http.headers().all("Content-Type");
             byte[] body;
-            try (InputStream in = http.bodyDecoded().stream()) {
+            // the payload as sent (chunked transfer coding undone), then its content codings undone
+            // with the library's rules, as for a fetched page; both stages bounded by maxBody
+            try (InputStream in = http.body().stream()) {
                 body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBody + 1));
             } catch (IOException | RuntimeException e) {
                 fail(where + ": cannot read the body: " + Main.describe(e) + "; record skipped");
                 counts.failedRecords++;
                 return true;
+            }
+            List<String> codings = http.headers().all("Content-Encoding");
+            if (!codings.isEmpty() && body.length <= maxBody) {
+                try {
+                    body = ContentCodings.decode(body, codings, maxBody);
+                } catch (ContentCodingException e) {
+                    if (e.overLimit()) {
+                        fail(where + ": body over " + maxBody + " bytes once its " + e.coding()
+                                + " coding is undone; record skipped (see --max-body)");
+                        counts.oversized++;
+                    } else {
+                        fail(where + ": " + Main.describe(e) + "; record skipped");
+                        counts.failedRecords++;
+                    }
+                    return true;
+                }
             }
             if (!isHtml(contentTypes, body)) {
                 counts.notHtml++;

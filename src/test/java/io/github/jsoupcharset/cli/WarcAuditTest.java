@@ -126,4 +126,53 @@ class WarcAuditTest {
             return (T) in.readObject();
         }
     }
+    /** A plain WARC response record whose HTTP block has these extra header lines and this body. */
+    private static void response(ByteArrayOutputStream warc, String uri, String headers, byte[] body) {
+        ByteArrayOutputStream block = new ByteArrayOutputStream();
+        block.writeBytes(b("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n" + headers + "Content-Length: " + body.length + "\r\n\r\n"));
+        block.writeBytes(body);
+        warc.writeBytes(b("WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: " + uri + "\r\nWARC-Date: 2024-05-01T12:00:00Z\r\n"
+                + "WARC-Record-ID: <urn:uuid:" + java.util.UUID.nameUUIDFromBytes(b(uri)) + ">\r\n"
+                + "Content-Type: application/http; msgtype=response\r\nContent-Length: " + block.size() + "\r\n\r\n"));
+        warc.writeBytes(block.toByteArray());
+        warc.writeBytes(b("\r\n\r\n"));
+    }
+
+    private static byte[] gzip(byte[] bytes) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream z = new java.util.zip.GZIPOutputStream(out)) {
+            z.write(bytes);
+        }
+        return out.toByteArray();
+    }
+
+    private static byte[] deflate(byte[] bytes) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (java.util.zip.DeflaterOutputStream z = new java.util.zip.DeflaterOutputStream(out)) {
+            z.write(bytes);
+        }
+        return out.toByteArray();
+    }
+
+    @Test
+    void contentCodingsAreUndoneAsForAFetchedPageAndTheRestReported() throws IOException {
+        byte[] page = "<meta charset=koi8-r><title>\u00F0\u00D2\u00C9\u00D7\u00C5\u00D4</title>".getBytes(StandardCharsets.ISO_8859_1);
+        ByteArrayOutputStream warc = new ByteArrayOutputStream();
+        response(warc, "http://a.example.ru/gzip", "Content-Encoding: gzip\r\n", gzip(page));
+        response(warc, "http://a.example.ru/stacked", "Content-Encoding: gzip, deflate\r\n", deflate(gzip(page)));
+        response(warc, "http://a.example.ru/zstd", "Content-Encoding: zstd\r\n", page);
+        response(warc, "http://a.example.ru/bomb", "Content-Encoding: gzip\r\n", gzip(new byte[1 << 20]));
+        List<String> failures = new ArrayList<>();
+        WarcAudit audit = new WarcAudit(64 << 10, failures::add);
+        List<PageAudit> pages = new ArrayList<>();
+        try (WarcAudit.Pages it = audit.pages("codings", channel(warc.toByteArray()))) {
+            it.forEachRemaining(pages::add);
+        }
+        assertThat(pages.stream().map(PageAudit::url).toList(), is(List.of("http://a.example.ru/gzip", "http://a.example.ru/stacked")));
+        for (PageAudit p : pages) assertThat(p.decision().encoding().name(), is("KOI8-R"));
+        assertThat(failures.size(), is(2));
+        assertThat(failures.get(0), org.hamcrest.Matchers.containsString("unsupported content coding \"zstd\""));
+        assertThat(failures.get(1), org.hamcrest.Matchers.containsString("body over 65536 bytes once its gzip coding is undone"));
+        assertThat(audit.counts().summary(), org.hamcrest.Matchers.containsString("1 over the size cap, 1 failed"));
+    }
 }
