@@ -16,7 +16,7 @@ class EncodingDecisionTest {
     private static EncodingDecision decision(Optional<String> header, Optional<String> meta, List<IgnoredLabel> ignored, int count) {
         return new EncodingDecision(Encoding.WINDOWS_1252, DecisionSource.DEFAULT, Confidence.TENTATIVE, header, Optional.empty(),
                 meta, meta.flatMap(Encoding::forLabel), meta.map(m -> DecisionSource.META_PRESCAN), false, ignored, count,
-                OptionalInt.empty(), Optional.empty(), OptionalInt.empty());
+                OptionalInt.empty(), Optional.empty(), OptionalInt.empty(), Optional.empty());
     }
 
     @Test
