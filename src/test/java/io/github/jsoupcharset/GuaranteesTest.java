@@ -39,6 +39,7 @@ class GuaranteesTest {
         new BrowserCharsetParser(SniffOptions.DEFAULTS),
         BrowserCharsetJsoup.withOptions(SniffOptions.DEFAULTS.withDetection(SniffOptions.Detection.BROWSER_PARITY)),
         BrowserCharsetJsoup.withOptions(SniffOptions.DEFAULTS.withMetaScan(SniffOptions.MetaScan.SPEC_PRESCAN_1024)),
+        BrowserCharsetJsoup.withOptions(SniffOptions.DEFAULTS.withDeclarations(SniffOptions.Declarations.CHECKED)),
     };
 
     static List<String> hostileContentTypes() {

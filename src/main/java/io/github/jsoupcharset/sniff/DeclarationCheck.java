@@ -29,12 +29,11 @@ import java.util.Set;
  *       per {@link #CLEAN_RATIO} UTF-8 errors: that encoding. A UTF-8 page with a few broken
  *       sequences, or mostly good UTF-8 with a stray legacy paragraph, stays UTF-8. The first
  *       {@link #PROBE} non-ASCII sequences are looked at first: the body is counted in full only
- *       when errors make up at least a third of them, so on a UTF-8 page the scan ends after a few dozen
- *       characters.</li>
+ *       when errors make up at least a third of them, so on a UTF-8 page the scan ends after a
+ *       few dozen characters.</li>
  * </ul>
  * The cost on a page whose declaration is right is then a scan of its ASCII head, eight bytes at a
- * time (all of a page that is pure ASCII).
- * Internal (public for the benchmarks).
+ * time (all of a page that is pure ASCII). Internal (public for the benchmarks).
  */
 public final class DeclarationCheck {
     /** Valid UTF-8 declared single-byte needs at least this many multi-byte sequences. */
@@ -88,9 +87,10 @@ public final class DeclarationCheck {
         // a look first: a page whose first PROBE non-ASCII sequences are not a third errors is UTF-8
         // (legacy text read as UTF-8 has runs of accidentally valid sequences, hence the margin)
         Utf8Count probe = Utf8Count.of(body, off, len, complete, false, PROBE);
-        if (2 * probe.errors < probe.sequences) return Optional.empty();
+        if (probe.errors == 0 || 2 * probe.errors < probe.sequences) return Optional.empty();
         // errors at least two thirds of the non-ASCII sequences: errors >= 2 * valid sequences
-        Utf8Count count = Utf8Count.of(body, off, len, complete, false, Integer.MAX_VALUE);
+        Utf8Count count = probe.sequences + probe.errors < PROBE ? probe // the probe saw the whole body
+                : Utf8Count.of(body, off, len, complete, false, Integer.MAX_VALUE);
         if (count.errors < MIN_UTF8_ERRORS || count.errors < 2 * count.sequences) return Optional.empty();
         Detector.Guess guess = Detector.guess(body, off, len, SniffOptions.Detection.AUTHOR_INTENT,
                 Encoding.WINDOWS_1252, complete);
