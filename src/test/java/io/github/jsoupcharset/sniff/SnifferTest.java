@@ -292,4 +292,16 @@ class SnifferTest {
         assertThat(d.source(), equalTo(DecisionSource.HTTP_HEADER));
         assertThat(d.misdeclaration(), equalTo(Optional.empty()));
     }
+
+    @Test
+    void anXmlDeclarationOrALateMetaCanBeOverriddenToo() {
+        SniffOptions checked = OPTIONS.withDeclarations(SniffOptions.Declarations.CHECKED);
+        EncodingDecision xml = sniff("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>" + CAFE_UTF8, null, checked);
+        assertThat(xml.encoding(), equalTo(Encoding.UTF_8));
+        assertThat(xml.misdeclaration().get().declaration(), equalTo(DecisionSource.XML_DECLARATION));
+        EncodingDecision late = sniff("<head>" + PAD + "<meta charset=windows-1252>" + CAFE_UTF8, null, checked);
+        assertThat(late.encoding(), equalTo(Encoding.UTF_8));
+        assertThat(late.misdeclaration().get().declaration(), equalTo(DecisionSource.LATE_META));
+        assertThat(late.source(), equalTo(DecisionSource.DECLARATION_OVERRIDDEN));
+    }
 }
