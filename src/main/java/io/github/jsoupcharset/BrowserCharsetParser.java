@@ -58,7 +58,12 @@ public final class BrowserCharsetParser {
      * <li>for a page that declares nothing (unless detection is {@link SniffOptions.Detection#NONE}):
      *     the UTF-8 validity check, the whole body up to its first error; then, if it is not UTF-8,
      *     detection, a window of at most 64 KiB starting shortly before the first non-ASCII byte,
-     *     of which at most 8 KiB of text is weighed.
+     *     of which at most 8 KiB of text is weighed;
+     * <li>for a page whose header or document declares the encoding (in both {@link
+     *     SniffOptions.Declarations} modes, for the misdeclaration report): its ASCII up to the first
+     *     non-ASCII byte that is no UTF-8 (a single-byte legacy declaration) or up to the first 64
+     *     non-ASCII sequences (a UTF-8 declaration); the whole body, and detection's window, only
+     *     when those bytes contradict the declaration.
      * </ul>
      * The document's declaration is looked for even when a BOM or the header decides, to report a
      * conflict. The decision is small whatever the page ({@link EncodingDecision}).

@@ -25,6 +25,15 @@ public enum DecisionSource {
      */
     LATE_META,
     /**
+     * Only under {@link SniffOptions.Declarations#CHECKED}: the declaration that would have decided
+     * (header, {@code <meta>} or XML declaration) is plainly contradicted by the bytes, which are
+     * decoded as what they look like instead; {@link EncodingDecision#misdeclaration()} says which
+     * declaration, what it declared and why. Bytes declared as a single-byte legacy encoding that
+     * are valid UTF-8 with many multi-byte sequences are UTF-8; bytes declared UTF-8 that are mostly
+     * errors and decode cleanly in a legacy encoding are in that encoding.
+     */
+    DECLARATION_OVERRIDDEN,
+    /**
      * Nothing was declared and the bytes are valid UTF-8 with at least one non-ASCII sequence (a
      * sequence cut off at the end counts against it, unless the body is known to be cut off there).
      */

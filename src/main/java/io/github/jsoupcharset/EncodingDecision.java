@@ -44,6 +44,13 @@ import java.util.OptionalInt;
  * @param detectorRunnerUp for {@link DecisionSource#DETECTION}: the detector's second choice
  * @param replacementCount the number of U+FFFD the decoding produced (decoding errors), present
  *     once the body has been decoded
+ * @param misdeclaration present when the declaration the encoding rests on (header, {@code <meta>}
+ *     or XML declaration; never a BOM) is plainly contradicted by the bytes: which declaration,
+ *     what the bytes look like instead and why. Reported in every mode; under {@link
+ *     SniffOptions.Declarations#BROWSER} the declaration still decides (a browser trusts it), under
+ *     {@link SniffOptions.Declarations#CHECKED} it is overridden: {@link #source()} is then {@link
+ *     DecisionSource#DECLARATION_OVERRIDDEN} and {@link #encoding()} is {@link
+ *     Misdeclaration#bytesLookLike()}
  */
 public record EncodingDecision(
         Encoding encoding,
@@ -59,7 +66,37 @@ public record EncodingDecision(
         int ignoredLabelCount,
         OptionalInt detectorConfidence,
         Optional<Encoding> detectorRunnerUp,
-        OptionalInt replacementCount) {
+        OptionalInt replacementCount,
+        Optional<Misdeclaration> misdeclaration) {
+
+    /**
+     * A declaration the bytes plainly contradict (see {@link SniffOptions.Declarations}).
+     *
+     * @param declaration where the declaration was: {@link DecisionSource#HTTP_HEADER},
+     *     {@link DecisionSource#META_PRESCAN}, {@link DecisionSource#XML_DECLARATION} or
+     *     {@link DecisionSource#LATE_META}
+     * @param declared the encoding it declared
+     * @param bytesLookLike the encoding the bytes are in, by the evidence
+     * @param evidence why, in a few words, e.g. {@code "valid UTF-8, 212 multi-byte sequences"}
+     */
+    public record Misdeclaration(DecisionSource declaration, Encoding declared, Encoding bytesLookLike,
+                                 String evidence) {
+        /**
+         * Checks the arguments.
+         *
+         * @param declaration where the declaration was
+         * @param declared the encoding it declared
+         * @param bytesLookLike the encoding the bytes are in, by the evidence
+         * @param evidence why, in a few words
+         * @throws NullPointerException if an argument is null
+         */
+        public Misdeclaration {
+            Objects.requireNonNull(declaration, "declaration");
+            Objects.requireNonNull(declared, "declared");
+            Objects.requireNonNull(bytesLookLike, "bytesLookLike");
+            Objects.requireNonNull(evidence, "evidence");
+        }
+    }
 
     /** How many ignored labels a decision keeps; {@link #ignoredLabelCount()} counts them all. */
     public static final int MAX_IGNORED_LABELS = 8;
@@ -88,6 +125,7 @@ public record EncodingDecision(
      * @param detectorConfidence for {@link DecisionSource#DETECTION}: the detector's confidence, 0-100
      * @param detectorRunnerUp for {@link DecisionSource#DETECTION}: the detector's second choice
      * @param replacementCount the number of U+FFFD the decoding produced, once decoded
+     * @param misdeclaration the declaration the bytes plainly contradict, if any
      * @throws NullPointerException if an argument is null
      * @throws IllegalArgumentException if {@code ignoredLabelCount} is less than the number of
      *     {@code ignoredLabels}
@@ -113,6 +151,17 @@ public record EncodingDecision(
         Objects.requireNonNull(detectorConfidence, "detectorConfidence");
         Objects.requireNonNull(detectorRunnerUp, "detectorRunnerUp");
         Objects.requireNonNull(replacementCount, "replacementCount");
+        Objects.requireNonNull(misdeclaration, "misdeclaration");
+    }
+
+    /**
+     * Whether the bytes plainly contradict the declaration (whether or not it was overridden): what
+     * an audit counts as a misdeclared page.
+     *
+     * @return true if {@link #misdeclaration()} is present
+     */
+    public boolean misdeclared() {
+        return misdeclaration.isPresent();
     }
 
     /**
@@ -128,12 +177,14 @@ public record EncodingDecision(
         if (count < 0) throw new IllegalArgumentException("count must not be negative: " + count);
         return new EncodingDecision(encoding, source, confidence, headerLabel, headerEncoding, metaLabel,
                 metaEncoding, metaSource, conflict, ignoredLabels, ignoredLabelCount, detectorConfidence, detectorRunnerUp,
-                OptionalInt.of(count));
+                OptionalInt.of(count), misdeclaration);
     }
 
     /**
      * A one-line summary, e.g. {@code windows-1251 (LATE_META, CERTAIN; meta "windows-1251")}; when
-     * more labels were ignored than kept, with their number ({@code ; 655360 labels ignored}).
+     * more labels were ignored than kept, with their number ({@code ; 655360 labels ignored}); a
+     * misdeclared page says so, e.g. {@code ; HTTP_HEADER windows-1252 overridden: UTF-8, valid
+     * UTF-8, 40 multi-byte sequences} (or {@code looks wrong} where it was not overridden).
      */
     @Override
     public String toString() {
@@ -146,6 +197,9 @@ public record EncodingDecision(
         if (ignoredLabelCount > ignoredLabels.size()) b.append("; ").append(ignoredLabelCount).append(" labels ignored");
         detectorConfidence.ifPresent(c -> b.append("; detector confidence ").append(c));
         detectorRunnerUp.ifPresent(e -> b.append("; runner-up ").append(e.name()));
+        misdeclaration.ifPresent(m -> b.append("; ").append(m.declaration()).append(' ').append(m.declared().name())
+                .append(source == DecisionSource.DECLARATION_OVERRIDDEN ? " overridden: " : " looks wrong, bytes look like ")
+                .append(m.bytesLookLike().name()).append(", ").append(m.evidence()));
         replacementCount.ifPresent(c -> b.append("; ").append(c).append(" U+FFFD"));
         return b.append(')').toString();
     }

@@ -10,16 +10,17 @@ import java.util.Objects;
  *
  * @param metaScan how far into the document a {@code <meta>} declaration is looked for
  * @param detection what happens when nothing declares the encoding
+ * @param declarations whether a declaration the bytes plainly contradict is trusted, as browsers
+ *     do ({@link Declarations#BROWSER}), or overridden ({@link Declarations#CHECKED})
  * @param defaultEncoding the encoding used when nothing declares it and detection gives nothing
  * @param textNormalization whether the decoded text is put into a Unicode normalization form
  */
-public record SniffOptions(MetaScan metaScan, Detection detection, Encoding defaultEncoding,
-        TextNormalization textNormalization) {
+public record SniffOptions(MetaScan metaScan, Detection detection, Declarations declarations,
+                           Encoding defaultEncoding, TextNormalization textNormalization) {
 
-    /** Browser meta scan, author-intent detection, windows-1252 default, text as decoded. */
-    public static final SniffOptions DEFAULTS =
-            new SniffOptions(MetaScan.BROWSER_HEAD_SCAN, Detection.AUTHOR_INTENT, Encoding.WINDOWS_1252,
-                    TextNormalization.NONE);
+    /** Browser meta scan, author-intent detection, declarations trusted, windows-1252 default, text as decoded. */
+    public static final SniffOptions DEFAULTS = new SniffOptions(MetaScan.BROWSER_HEAD_SCAN, Detection.AUTHOR_INTENT,
+            Declarations.BROWSER, Encoding.WINDOWS_1252, TextNormalization.NONE);
 
     /** How the document's own declaration ({@code <meta>}, XML declaration) is looked for. */
     public enum MetaScan {
@@ -56,10 +57,38 @@ public record SniffOptions(MetaScan metaScan, Detection detection, Encoding defa
     }
 
     /**
+     * What happens when the page's own declaration (the header's charset, a {@code <meta>}, an XML
+     * declaration; never a BOM) is plainly wrong. In both modes the decision reports such a
+     * declaration ({@link EncodingDecision#misdeclaration()}); a declaration counts as plainly wrong
+     * only on overwhelming evidence:
+     * <ul>
+     *   <li>declared as a single-byte legacy encoding (windows-1252, ISO-8859-x, KOI8-R, …), and the
+     *       whole body is valid UTF-8 with at least 8 multi-byte sequences (the server default
+     *       {@code iso-8859-1} over a UTF-8 page: "CafÃ©"): UTF-8;</li>
+     *   <li>declared UTF-8, and at least 8 UTF-8 errors that make up at least two thirds of the
+     *       non-ASCII sequences, and detection finds a legacy encoding that decodes the body with
+     *       at most one error per 16 UTF-8 errors (a windows-1251 or Shift_JIS page behind a
+     *       {@code utf-8} template): that encoding. A UTF-8 page with a few broken sequences is
+     *       never touched.</li>
+     * </ul>
+     */
+    public enum Declarations {
+        /** Trust every declaration, as browsers do; a plainly wrong one is only reported. */
+        BROWSER,
+        /**
+         * The author's text: a declaration the bytes plainly contradict is overridden ({@link
+         * DecisionSource#DECLARATION_OVERRIDDEN}); every other page decodes exactly as under
+         * {@link #BROWSER}.
+         */
+        CHECKED
+    }
+
+    /**
      * Checks the arguments.
      *
      * @param metaScan how far into the document a {@code <meta>} declaration is looked for
      * @param detection what happens when nothing declares the encoding
+     * @param declarations whether a declaration the bytes plainly contradict is trusted or overridden
      * @param defaultEncoding the encoding used when nothing declares it and detection gives nothing
      * @param textNormalization whether the decoded text is put into a Unicode normalization form
      * @throws NullPointerException if an argument is null
@@ -70,11 +99,26 @@ public record SniffOptions(MetaScan metaScan, Detection detection, Encoding defa
     public SniffOptions {
         Objects.requireNonNull(metaScan, "metaScan");
         Objects.requireNonNull(detection, "detection");
+        Objects.requireNonNull(declarations, "declarations");
         Objects.requireNonNull(defaultEncoding, "defaultEncoding");
         Objects.requireNonNull(textNormalization, "textNormalization");
         if (!defaultEncoding.isAsciiCompatible() || defaultEncoding == Encoding.X_USER_DEFINED)
             throw new IllegalArgumentException("defaultEncoding must be an ASCII-compatible encoding, not "
                     + defaultEncoding.name());
+    }
+
+    /**
+     * Options that trust every declaration ({@link Declarations#BROWSER}) and leave the text as
+     * decoded ({@link TextNormalization#NONE}).
+     *
+     * @param metaScan how far into the document a {@code <meta>} declaration is looked for
+     * @param detection what happens when nothing declares the encoding
+     * @param defaultEncoding the encoding used when nothing declares it and detection gives nothing
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if {@code defaultEncoding} is not ASCII-compatible or is x-user-defined
+     */
+    public SniffOptions(MetaScan metaScan, Detection detection, Encoding defaultEncoding) {
+        this(metaScan, detection, Declarations.BROWSER, defaultEncoding, TextNormalization.NONE);
     }
 
     /**
@@ -84,7 +128,7 @@ public record SniffOptions(MetaScan metaScan, Detection detection, Encoding defa
      * @return new options; these are unchanged
      */
     public SniffOptions withMetaScan(MetaScan metaScan) {
-        return new SniffOptions(metaScan, detection, defaultEncoding, textNormalization);
+        return new SniffOptions(metaScan, detection, declarations, defaultEncoding, textNormalization);
     }
 
     /**
@@ -94,7 +138,18 @@ public record SniffOptions(MetaScan metaScan, Detection detection, Encoding defa
      * @return new options; these are unchanged
      */
     public SniffOptions withDetection(Detection detection) {
-        return new SniffOptions(metaScan, detection, defaultEncoding, textNormalization);
+        return new SniffOptions(metaScan, detection, declarations, defaultEncoding, textNormalization);
+    }
+
+    /**
+     * These options with another policy for declarations the bytes plainly contradict.
+     *
+     * @param declarations {@link Declarations#BROWSER} to trust them, {@link Declarations#CHECKED}
+     *     to override them
+     * @return new options; these are unchanged
+     */
+    public SniffOptions withDeclarations(Declarations declarations) {
+        return new SniffOptions(metaScan, detection, declarations, defaultEncoding, textNormalization);
     }
 
     /**
@@ -107,7 +162,7 @@ public record SniffOptions(MetaScan metaScan, Detection detection, Encoding defa
      * @throws IllegalArgumentException if the encoding is not ASCII-compatible or is x-user-defined
      */
     public SniffOptions withDefaultEncoding(Encoding defaultEncoding) {
-        return new SniffOptions(metaScan, detection, defaultEncoding, textNormalization);
+        return new SniffOptions(metaScan, detection, declarations, defaultEncoding, textNormalization);
     }
 
     /**
@@ -117,7 +172,7 @@ public record SniffOptions(MetaScan metaScan, Detection detection, Encoding defa
      * @return new options; these are unchanged
      */
     public SniffOptions withTextNormalization(TextNormalization textNormalization) {
-        return new SniffOptions(metaScan, detection, defaultEncoding, textNormalization);
+        return new SniffOptions(metaScan, detection, declarations, defaultEncoding, textNormalization);
     }
 
     /**

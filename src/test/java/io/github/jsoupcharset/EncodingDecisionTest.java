@@ -16,7 +16,7 @@ class EncodingDecisionTest {
     private static EncodingDecision decision(Optional<String> header, Optional<String> meta, List<IgnoredLabel> ignored, int count) {
         return new EncodingDecision(Encoding.WINDOWS_1252, DecisionSource.DEFAULT, Confidence.TENTATIVE, header, Optional.empty(),
                 meta, meta.flatMap(Encoding::forLabel), meta.map(m -> DecisionSource.META_PRESCAN), false, ignored, count,
-                OptionalInt.empty(), Optional.empty(), OptionalInt.empty());
+                OptionalInt.empty(), Optional.empty(), OptionalInt.empty(), Optional.empty());
     }
 
     @Test
@@ -52,5 +52,20 @@ class EncodingDecisionTest {
         assertThat(new IgnoredLabel(emoji, DecisionSource.HTTP_HEADER).label(),
                 equalTo("a".repeat(EncodingDecision.MAX_LABEL_LENGTH - 2) + "\u2026"));
         assertThat(d.toString().length() < 600, equalTo(true));
+    }
+
+    @Test
+    void aMisdeclarationSurvivesTheReplacementCountAndIsShown() {
+        EncodingDecision.Misdeclaration m = new EncodingDecision.Misdeclaration(DecisionSource.HTTP_HEADER,
+                Encoding.UTF_8, Encoding.WINDOWS_1251, "40 UTF-8 errors in 40 non-ASCII sequences; windows-1251 decodes with 0 errors");
+        EncodingDecision d = new EncodingDecision(Encoding.WINDOWS_1251, DecisionSource.DECLARATION_OVERRIDDEN,
+                Confidence.TENTATIVE, Optional.of("utf-8"), Optional.of(Encoding.UTF_8), Optional.empty(), Optional.empty(),
+                Optional.empty(), false, List.of(), 0, OptionalInt.empty(), Optional.empty(), OptionalInt.empty(),
+                Optional.of(m)).withReplacementCount(0);
+        assertThat(d.misdeclared(), equalTo(true));
+        assertThat(d.misdeclaration(), equalTo(Optional.of(m)));
+        assertThat(d.toString(), equalTo("windows-1251 (DECLARATION_OVERRIDDEN, TENTATIVE; header \"utf-8\"; HTTP_HEADER UTF-8"
+                + " overridden: windows-1251, 40 UTF-8 errors in 40 non-ASCII sequences; windows-1251 decodes with 0 errors;"
+                + " 0 U+FFFD)"));
     }
 }

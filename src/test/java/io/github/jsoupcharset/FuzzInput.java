@@ -34,6 +34,7 @@ record FuzzInput(int flags, String contentType, byte[] body) {
         SniffOptions o = SniffOptions.DEFAULTS;
         if ((flags & 2) != 0) o = o.withDetection(SniffOptions.Detection.BROWSER_PARITY);
         if ((flags & 4) != 0) o = o.withMetaScan(SniffOptions.MetaScan.SPEC_PRESCAN_1024);
+        if ((flags & 8) != 0) o = o.withDeclarations(SniffOptions.Declarations.CHECKED);
         return o;
     }
 }

@@ -40,6 +40,7 @@ class GuaranteesTest {
         BrowserCharsetJsoup.withOptions(SniffOptions.DEFAULTS.withDetection(SniffOptions.Detection.BROWSER_PARITY)),
         BrowserCharsetJsoup.withOptions(SniffOptions.DEFAULTS.withMetaScan(SniffOptions.MetaScan.SPEC_PRESCAN_1024)),
         BrowserCharsetJsoup.withOptions(SniffOptions.DEFAULTS.withTextNormalization(SniffOptions.TextNormalization.NFC)),
+        BrowserCharsetJsoup.withOptions(SniffOptions.DEFAULTS.withDeclarations(SniffOptions.Declarations.CHECKED)),
     };
 
     static List<String> hostileContentTypes() {

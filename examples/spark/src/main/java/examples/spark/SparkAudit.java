@@ -51,7 +51,8 @@ public final class SparkAudit {
 
     private static final StructType NAIVE = new StructType()
             .add("charset", DataTypes.StringType, false)
-            .add("corrupt", DataTypes.BooleanType, false);
+            .add("corrupt", DataTypes.BooleanType, false)
+            .add("authorText", DataTypes.BooleanType, false);
 
     /** The Parquet schema of {@code OUT/pages}. */
     public static final StructType SCHEMA = new StructType(new StructField[] {
@@ -77,6 +78,10 @@ public final class SparkAudit {
                     .add("where", DataTypes.StringType, false), false), false),
             DataTypes.createStructField("ignoredCount", DataTypes.IntegerType, false),
             DataTypes.createStructField("replacementCount", DataTypes.IntegerType, false),
+            DataTypes.createStructField("misdeclared", DataTypes.BooleanType, false),
+            DataTypes.createStructField("misdeclaredWhere", DataTypes.StringType, true),
+            DataTypes.createStructField("bytesLookLike", DataTypes.StringType, true),
+            DataTypes.createStructField("misdeclarationEvidence", DataTypes.StringType, true),
             DataTypes.createStructField("requests", NAIVE, false),
             DataTypes.createStructField("jsoup", NAIVE, false),
             DataTypes.createStructField("declared", NAIVE, false)});
@@ -165,10 +170,13 @@ public final class SparkAudit {
                 d.metaLabel().orElse(null), d.metaEncoding().map(Encoding::name).orElse(null),
                 d.metaSource().map(Enum::name).orElse(null), d.conflict(), CollectionConverters.asScala(ignored), // a Scala Seq for Spark
                 d.ignoredLabelCount(), d.replacementCount().orElse(0),
+                d.misdeclared(), d.misdeclaration().map(m -> m.declaration().name()).orElse(null),
+                d.misdeclaration().map(m -> m.bytesLookLike().name()).orElse(null),
+                d.misdeclaration().map(EncodingDecision.Misdeclaration::evidence).orElse(null),
                 naive(page.requests()), naive(page.jsoup()), naive(page.declared()));
     }
 
     private static Row naive(PageAudit.Naive n) {
-        return RowFactory.create(n.charset(), n.corrupt());
+        return RowFactory.create(n.charset(), n.corrupt(), n.authorText());
     }
 }

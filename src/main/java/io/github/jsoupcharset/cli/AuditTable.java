@@ -13,7 +13,9 @@ import java.util.TreeMap;
 
 /**
  * Adds up {@link PageAudit}s into the article's table: per top-level domain, the pages, those not
- * UTF-8 (by encoding), and how many each naive decoding corrupts; then decisions by rule,
+ * UTF-8 (by encoding), how many each naive decoding corrupts, and the misdeclared pages (the bytes
+ * plainly contradict the declaration) with how many of them each naive decoding got the author's
+ * text of; then decisions by rule,
  * header/meta conflicts, {@code <meta>}s after the first 1024 bytes and pages with U+FFFD.
  *
  * <p>A mutable accumulator, not thread-safe: give each thread (or partition) its own and
@@ -32,9 +34,18 @@ public final class AuditTable implements Serializable {
      * @param requestsCorrupt pages {@code requests}' {@code .text} corrupts
      * @param jsoupCorrupt pages jsoup's {@code Connection.Response.parse()} corrupts
      * @param declaredCorrupt pages the JDK charset of the declared label corrupts
+     * @param misdeclared pages whose declaration the bytes plainly contradict
+     *     ({@link PageAudit#misdeclared()})
+     * @param misdeclaredRequestsAuthor of those, pages {@code requests}' {@code .text} gets the
+     *     author's text of
+     * @param misdeclaredJsoupAuthor of those, pages jsoup's {@code Connection.Response.parse()} gets
+     *     the author's text of
+     * @param misdeclaredDeclaredAuthor of those, pages the JDK charset of the declared label gets the
+     *     author's text of
      */
     public record Row(String tld, long pages, long notUtf8, Map<String, Long> notUtf8ByEncoding,
-                      long requestsCorrupt, long jsoupCorrupt, long declaredCorrupt) {
+                      long requestsCorrupt, long jsoupCorrupt, long declaredCorrupt, long misdeclared,
+                      long misdeclaredRequestsAuthor, long misdeclaredJsoupAuthor, long misdeclaredDeclaredAuthor) {
         /**
          * Copies the map, keeping its order, so that a row is a snapshot the table's later
          * additions do not change.
@@ -46,6 +57,10 @@ public final class AuditTable implements Serializable {
          * @param requestsCorrupt pages {@code requests}' {@code .text} corrupts
          * @param jsoupCorrupt pages jsoup's {@code Connection.Response.parse()} corrupts
          * @param declaredCorrupt pages the JDK charset of the declared label corrupts
+         * @param misdeclared pages whose declaration the bytes plainly contradict
+         * @param misdeclaredRequestsAuthor of those, pages {@code requests} gets the author's text of
+         * @param misdeclaredJsoupAuthor of those, pages jsoup gets the author's text of
+         * @param misdeclaredDeclaredAuthor of those, pages the declared label gets the author's text of
          */
         public Row {
             notUtf8ByEncoding = Collections.unmodifiableMap(new java.util.LinkedHashMap<>(notUtf8ByEncoding));
@@ -59,6 +74,10 @@ public final class AuditTable implements Serializable {
         long requests;
         long jsoup;
         long declared;
+        long misdeclared;
+        long misdeclaredRequests;
+        long misdeclaredJsoup;
+        long misdeclaredDeclared;
 
         void add(Counts o) {
             pages += o.pages;
@@ -67,6 +86,10 @@ public final class AuditTable implements Serializable {
             requests += o.requests;
             jsoup += o.jsoup;
             declared += o.declared;
+            misdeclared += o.misdeclared;
+            misdeclaredRequests += o.misdeclaredRequests;
+            misdeclaredJsoup += o.misdeclaredJsoup;
+            misdeclaredDeclared += o.misdeclaredDeclared;
         }
 
         Row row(String tld) {
@@ -74,7 +97,8 @@ public final class AuditTable implements Serializable {
             entries.sort(Map.Entry.<String, Long>comparingByValue().reversed()); // stable: ties stay by name
             Map<String, Long> sorted = new java.util.LinkedHashMap<>();
             for (Map.Entry<String, Long> e : entries) sorted.put(e.getKey(), e.getValue());
-            return new Row(tld, pages, notUtf8, sorted, requests, jsoup, declared);
+            return new Row(tld, pages, notUtf8, sorted, requests, jsoup, declared, misdeclared, misdeclaredRequests,
+                    misdeclaredJsoup, misdeclaredDeclared);
         }
     }
 
@@ -113,6 +137,12 @@ public final class AuditTable implements Serializable {
         if (page.requests().corrupt()) c.requests++;
         if (page.jsoup().corrupt()) c.jsoup++;
         if (page.declared().corrupt()) c.declared++;
+        if (page.misdeclared()) {
+            c.misdeclared++;
+            if (page.requests().authorText()) c.misdeclaredRequests++;
+            if (page.jsoup().authorText()) c.misdeclaredJsoup++;
+            if (page.declared().authorText()) c.misdeclaredDeclared++;
+        }
         byRule.merge(page.decision().source(), 1L, Long::sum);
         if (page.decision().conflict()) conflicts++;
         if (page.decision().metaSource().orElse(null) == DecisionSource.LATE_META) lateMetas++;
@@ -230,21 +260,26 @@ public final class AuditTable implements Serializable {
         b.append("pages corrupted by a naive decoding (text differs from the browser's):\n")
                 .append("  requests = Python requests' .text (header charset, else ISO-8859-1)\n")
                 .append("  jsoup    = jsoup's Connection.Response.parse()\n")
-                .append("  JDK      = the JDK charset of the declared label (header, else meta; UTF-8 if none)\n\n");
-        String format = "%-8s %7s %9s %9s %7s %7s  %s%n";
-        b.append(String.format(format, "TLD", "pages", "not UTF-8", "requests", "jsoup", "JDK", "not UTF-8 by encoding"));
+                .append("  JDK      = the JDK charset of the declared label (header, else meta; UTF-8 if none)\n")
+                .append("misdeclared = pages whose bytes plainly contradict their declaration; in brackets, how many\n")
+                .append("  of them requests/jsoup/JDK decode to the author's text\n\n");
+        String format = "%-8s %7s %9s %9s %7s %7s %20s  %s%n";
+        b.append(String.format(format, "TLD", "pages", "not UTF-8", "requests", "jsoup", "JDK", "misdeclared",
+                "not UTF-8 by encoding"));
         List<Row> rows = rows();
         rows.add(total());
         for (int i = 0; i < rows.size(); i++) {
             Row r = rows.get(i);
-            if (i == rows.size() - 1) b.append("-".repeat(78)).append('\n');
+            if (i == rows.size() - 1) b.append("-".repeat(99)).append('\n');
             StringBuilder enc = new StringBuilder();
             r.notUtf8ByEncoding().forEach((e, n) -> enc.append(enc.length() == 0 ? "" : ", ").append(e).append(' ').append(n));
             b.append(String.format(format, i == rows.size() - 1 ? r.tld() : "." + r.tld(), r.pages(), r.notUtf8(),
-                    r.requestsCorrupt(), r.jsoupCorrupt(), r.declaredCorrupt(), enc));
+                    r.requestsCorrupt(), r.jsoupCorrupt(), r.declaredCorrupt(), r.misdeclared() + " ("
+                            + r.misdeclaredRequestsAuthor() + "/" + r.misdeclaredJsoupAuthor() + "/"
+                            + r.misdeclaredDeclaredAuthor() + ")", enc));
         }
         b.append("\ndecisions by rule\n");
-        byRule().forEach((rule, n) -> b.append(String.format("  %-16s %7d%n", rule, n)));
+        byRule().forEach((rule, n) -> b.append(String.format("  %-22s %7d%n", rule, n)));
         b.append(String.format("%nheader/meta conflicts      %7d%n", conflicts));
         b.append(String.format("metas after 1024 bytes     %7d (%d decided the encoding)%n", lateMetas, lateMetasDeciding));
         b.append(String.format("pages with U+FFFD          %7d%n", withReplacement));

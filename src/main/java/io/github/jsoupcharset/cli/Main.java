@@ -3,9 +3,12 @@ package io.github.jsoupcharset.cli;
 import io.github.jsoupcharset.ContentCodingException;
 import io.github.jsoupcharset.ContentCodings;
 import io.github.jsoupcharset.BrowserCharsetJsoup;
+import io.github.jsoupcharset.BrowserCharsetParser;
+import io.github.jsoupcharset.DecisionSource;
 import io.github.jsoupcharset.EncodingDecision;
 import io.github.jsoupcharset.IgnoredLabel;
 import io.github.jsoupcharset.ParsedHtml;
+import io.github.jsoupcharset.SniffOptions;
 import org.jsoup.nodes.Element;
 import org.jsoup.select.Evaluator;
 import org.jsoup.select.QueryParser;
@@ -66,25 +69,33 @@ public final class Main {
 
     static final Map<String, String> COMMAND_USAGE = Map.of(
             "sniff", String.join("\n",
-                    "usage: jsoup-charset sniff [--content-type VALUE] [--json] FILE|URL...",
+                    "usage: jsoup-charset sniff [--content-type VALUE] [--declarations MODE] [--json] FILE|URL...",
                     "",
                     "Decide the encoding of each page as a browser would and print the decision: the",
                     "encoding, the rule that decided, confidence, header and meta labels, conflicts,",
-                    "ignored labels and how many U+FFFD the decoding produced.",
+                    "ignored labels, a declaration the bytes plainly contradict (misdeclared) and how many",
+                    "U+FFFD the decoding produced.",
                     "",
                     "  --content-type VALUE  the Content-Type header for FILEs (default: none)",
+                    "  --declarations MODE   browser (default): trust the header, meta or XML declaration,",
+                    "                        as browsers do, and only report one the bytes plainly contradict;",
+                    "                        checked: the author's text, overriding such a declaration",
                     "  --json                one JSON object per page, one per line",
                     ""),
             "decode", String.join("\n",
-                    "usage: jsoup-charset decode [--content-type VALUE] FILE|URL...",
+                    "usage: jsoup-charset decode [--content-type VALUE] [--declarations MODE] FILE|URL...",
                     "",
                     "Write each page's text, decoded as a browser would (byte order mark removed), as",
                     "UTF-8 on stdout. The decision goes to nobody: use sniff for that.",
                     "",
                     "  --content-type VALUE  the Content-Type header for FILEs (default: none)",
+                    "  --declarations MODE   browser (default): trust the header, meta or XML declaration,",
+                    "                        as browsers do, and only report one the bytes plainly contradict;",
+                    "                        checked: the author's text, overriding such a declaration",
                     ""),
             "select", String.join("\n",
-                    "usage: jsoup-charset select [--attr NAME] [--content-type VALUE] CSS FILE|URL...",
+                    "usage: jsoup-charset select [--attr NAME] [--content-type VALUE] [--declarations MODE]",
+                    "                            CSS FILE|URL...",
                     "",
                     "Parse each page after decoding it as a browser would, run the jsoup CSS selector and",
                     "print every match on its own line: its text, or the value of an attribute.",
@@ -92,9 +103,12 @@ public final class Main {
                     "  --attr NAME           print this attribute instead of the text ('abs:href' for an",
                     "                        absolute URL)",
                     "  --content-type VALUE  the Content-Type header for FILEs (default: none)",
+                    "  --declarations MODE   browser (default): trust the header, meta or XML declaration,",
+                    "                        as browsers do, and only report one the bytes plainly contradict;",
+                    "                        checked: the author's text, overriding such a declaration",
                     ""),
             "audit", String.join("\n",
-                    "usage: jsoup-charset audit [--jsonl FILE] [--max-body BYTES] [WARC...]",
+                    "usage: jsoup-charset audit [--jsonl FILE] [--max-body BYTES] [--declarations MODE] [WARC...]",
                     "",
                     "Read WARC files (gzip or plain), decide and decode every HTML response (2xx; Content-Type",
                     "text/html or application/xhtml+xml, or none and a body that looks like HTML), and print",
@@ -103,11 +117,15 @@ public final class Main {
                     "  requests  Python requests' .text: the header charset, else ISO-8859-1",
                     "  jsoup     jsoup's Connection.Response.parse()",
                     "  JDK       the JDK charset of the declared label (header, else meta; UTF-8 if none)",
-                    "then decisions by rule, header/meta conflicts, metas after 1024 bytes, pages with U+FFFD.",
+                    "and the misdeclared pages (the bytes plainly contradict the declaration), with how many",
+                    "of them each naive decoding gets the author's text of; then decisions by rule,",
+                    "header/meta conflicts, metas after 1024 bytes, pages with U+FFFD.",
                     "Without a WARC, audits the sample examples/sample.warc.gz.",
                     "",
                     "  --jsonl FILE       also write one JSON line per page to FILE",
                     "  --max-body BYTES   skip (and report) bodies larger than this (default 16777216)",
+                    "  --declarations MODE  browser (default) or checked: the decision each page reports",
+                    "                     (a misdeclared page is counted in both modes)",
                     ""));
 
     private Main() {}
@@ -152,16 +170,17 @@ public final class Main {
             err.print(USAGE);
             return USAGE_ERROR;
         }
-        Args a = Args.parse(args, Set.of("--content-type", "--attr", "--jsonl", "--max-body"), Set.of("--json"));
+        Args a = Args.parse(args, Set.of("--content-type", "--attr", "--jsonl", "--max-body", "--declarations"),
+                Set.of("--json"));
         if (a.help) {
             out.print(COMMAND_USAGE.get(command));
             return OK;
         }
         Set<String> allowed = switch (command) {
-            case "sniff" -> Set.of("--content-type", "--json");
-            case "decode" -> Set.of("--content-type");
-            case "select" -> Set.of("--content-type", "--attr");
-            default -> Set.of("--jsonl", "--max-body");
+            case "sniff" -> Set.of("--content-type", "--declarations", "--json");
+            case "decode" -> Set.of("--content-type", "--declarations");
+            case "select" -> Set.of("--content-type", "--declarations", "--attr");
+            default -> Set.of("--jsonl", "--max-body", "--declarations");
         };
         String error = a.error;
         if (error == null) {
@@ -169,7 +188,13 @@ public final class Main {
                 if (!allowed.contains(option)) error = command + " has no option " + option;
             }
         }
+        String mode = a.options.getOrDefault("--declarations", "browser");
+        if (error == null && !mode.equals("browser") && !mode.equals("checked")) {
+            error = "--declarations is browser or checked, not '" + mode + "'";
+        }
         if (error != null) return usage(err, command, error);
+        a.parser = BrowserCharsetJsoup.withOptions(SniffOptions.DEFAULTS.withDeclarations(mode.equals("checked")
+                ? SniffOptions.Declarations.CHECKED : SniffOptions.Declarations.BROWSER));
         try {
             return switch (command) {
                 case "sniff" -> sniff(a, out, err);
@@ -218,7 +243,7 @@ public final class Main {
         if (a.positional.isEmpty()) return usage(err, "sniff", "needs at least one FILE or URL");
         boolean json = a.flags.contains("--json");
         return forEachInput(a.positional, a.options.get("--content-type"), err, (input, page) -> {
-            EncodingDecision d = BrowserCharsetJsoup.decode(page.body(), page.contentType()).decision();
+            EncodingDecision d = a.parser.decode(page.body(), page.contentType()).decision();
             if (json) out.println(PageAudit.decisionJson(new Json().field("input", input), d).end());
             else print(out, input, d);
             checkOut(out);
@@ -228,7 +253,7 @@ public final class Main {
     private static int decode(Args a, PrintStream out, PrintStream err) {
         if (a.positional.isEmpty()) return usage(err, "decode", "needs at least one FILE or URL");
         return forEachInput(a.positional, a.options.get("--content-type"), err, (input, page) -> {
-            out.print(BrowserCharsetJsoup.decode(page.body(), page.contentType()).text());
+            out.print(a.parser.decode(page.body(), page.contentType()).text());
             checkOut(out);
         });
     }
@@ -243,7 +268,7 @@ public final class Main {
         }
         String attr = a.options.get("--attr");
         return forEachInput(a.positional.subList(1, a.positional.size()), a.options.get("--content-type"), err, (input, page) -> {
-            ParsedHtml parsed = BrowserCharsetJsoup.parseWithDecision(page.body(), page.contentType(), page.baseUri());
+            ParsedHtml parsed = a.parser.parseWithDecision(page.body(), page.contentType(), page.baseUri());
             for (Element e : Selector.select(evaluator, parsed.document())) {
                 out.println(attr == null ? e.text() : e.attr(attr));
             }
@@ -275,6 +300,9 @@ public final class Main {
         int more = d.ignoredLabelCount() - d.ignoredLabels().size();
         if (more > 0) ignored.append(" and ").append(more).append(" more (").append(d.ignoredLabelCount()).append(" in all)");
         out.printf("  ignored     %s%n", ignored.length() == 0 ? "-" : ignored);
+        out.printf("  misdeclared %s%n", d.misdeclaration().map(m -> m.declaration() + " " + m.declared().name()
+                + (d.source() == DecisionSource.DECLARATION_OVERRIDDEN ? " overridden: " : " looks wrong, bytes look like ")
+                + m.bytesLookLike().name() + " (" + m.evidence() + ")").orElse("no"));
         out.printf("  U+FFFD      %d%n", d.replacementCount().orElse(0));
     }
 
@@ -325,7 +353,7 @@ public final class Main {
             }
         }
         BufferedWriter lines = jsonl;
-        WarcAudit audit = new WarcAudit(maxBody, message -> err.println("jsoup-charset: " + message));
+        WarcAudit audit = new WarcAudit(maxBody, a.parser.options(), message -> err.println("jsoup-charset: " + message));
         boolean ok = audit.auditAll(files, terminal, err, page -> {
             table.add(page);
             if (lines != null) {
@@ -420,6 +448,8 @@ public final class Main {
         final Map<String, String> options = new HashMap<>();
         final Set<String> flags = new java.util.HashSet<>();
         final List<String> positional = new ArrayList<>();
+        /** The parser the command decides with ({@code --declarations}); set once the options are checked. */
+        BrowserCharsetParser parser;
         boolean help;
         String error;
 

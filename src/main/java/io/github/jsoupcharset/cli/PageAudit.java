@@ -5,6 +5,7 @@ import io.github.jsoupcharset.DecodedHtml;
 import io.github.jsoupcharset.encoding.Encoding;
 import io.github.jsoupcharset.EncodingDecision;
 import io.github.jsoupcharset.IgnoredLabel;
+import io.github.jsoupcharset.SniffOptions;
 import org.jsoup.Jsoup;
 
 import java.io.ByteArrayInputStream;
@@ -46,6 +47,12 @@ import java.util.regex.Pattern;
  * A leading U+FEFF that a naive decoding keeps (we remove the byte order mark) is not counted as a
  * difference: it is invisible.
  *
+ * <p>On a misdeclared page ({@link EncodingDecision#misdeclared()}: the bytes plainly contradict
+ * the declaration, see {@link SniffOptions.Declarations}) the browser's text is not the author's;
+ * each naive decoding also says whether it got the author's text ({@link Naive#authorText()}), the
+ * text {@link SniffOptions.Declarations#CHECKED} decodes. On every other page the author's text is
+ * the browser's.
+ *
  * @param url the page's URL (the WARC record's target URI)
  * @param tld the top-level domain of the URL's host, lowercase, e.g. {@code "ru"}; {@code "(ip)"}
  *     for an IP address and {@code "(none)"} when the URL has no host
@@ -66,17 +73,31 @@ public record PageAudit(String url, String tld, String contentType, long bodyByt
      * @param charset the charset it used, e.g. {@code "ISO-8859-1"}, {@code "(sniffed)"} for jsoup
      *     without a header charset, or {@code "unsupported: utf-7"}
      * @param corrupt true if its text differs from the browser's
+     * @param authorText true if its text is the author's: the browser's ({@code !corrupt}) on a page
+     *     whose declaration is right, what the bytes look like on a misdeclared page
      */
-    public record Naive(String charset, boolean corrupt) {
+    public record Naive(String charset, boolean corrupt, boolean authorText) {
         /**
          * Checks the arguments.
          *
          * @param charset the charset it used, or what stood in for one
          * @param corrupt true if its text differs from the browser's
+         * @param authorText true if its text is the author's
          * @throws NullPointerException if {@code charset} is null
          */
         public Naive {
             Objects.requireNonNull(charset, "charset");
+        }
+
+        /**
+         * A naive decoding of a page whose declaration is right, where the author's text is the
+         * browser's.
+         *
+         * @param charset the charset it used, or what stood in for one
+         * @param corrupt true if its text differs from the browser's
+         */
+        public Naive(String charset, boolean corrupt) {
+            this(charset, corrupt, !corrupt);
         }
     }
 
@@ -112,32 +133,78 @@ public record PageAudit(String url, String tld, String contentType, long bodyByt
      * @return the decision and the three naive decodings' verdicts
      */
     public static PageAudit of(String url, List<String> contentTypes, byte[] body) {
+        return of(url, contentTypes, body, SniffOptions.DEFAULTS);
+    }
+
+    /**
+     * Audits one page, deciding with these options. Whatever {@code options.declarations()} says,
+     * "corrupt" compares with the browser's text and "author's text" with the author's.
+     *
+     * @param url the page's URL (used for the top-level domain and as jsoup's base URI)
+     * @param contentTypes the value of every Content-Type header of the response, in order (empty
+     *     if there was none)
+     * @param body the response body (after removing any transfer and content encoding)
+     * @param options how to decide: {@link SniffOptions.Declarations#CHECKED} reports a misdeclared
+     *     page's decision as overridden
+     * @return the decision and the three naive decodings' verdicts
+     */
+    public static PageAudit of(String url, List<String> contentTypes, byte[] body, SniffOptions options) {
         Objects.requireNonNull(url, "url must not be null");
         Objects.requireNonNull(contentTypes, "contentTypes must not be null");
         Objects.requireNonNull(body, "body must not be null");
+        Objects.requireNonNull(options, "options must not be null");
         // several Content-Type headers combine as if joined by ", " (Fetch; also what jsoup and requests see)
         String contentType = contentTypes.isEmpty() ? null : String.join(", ", contentTypes);
-        DecodedHtml ours = BrowserCharsetJsoup.decode(body, contentType);
+        DecodedHtml ours = BrowserCharsetJsoup.withOptions(options).decode(body, contentType);
         EncodingDecision d = ours.decision();
+        String browser = ours.text();
+        String author = ours.text();
+        if (d.misdeclared()) {
+            // only a misdeclared page decodes differently in the two modes: decode it the other way too
+            boolean checked = options.declarations() == SniffOptions.Declarations.CHECKED;
+            String other = BrowserCharsetJsoup.withOptions(options.withDeclarations(checked
+                    ? SniffOptions.Declarations.BROWSER : SniffOptions.Declarations.CHECKED)).decode(body, contentType).text();
+            if (checked) browser = other;
+            else author = other;
+        }
 
         String requestsLabel = requestsCharset(contentType);
         Charset requestsCharset = jdkCharset(requestsLabel);
-        Naive requests = new Naive(requestsCharset == null ? "UTF-8 (unknown: " + requestsLabel + ")" : requestsLabel,
-                differs(body, requestsCharset == null ? StandardCharsets.UTF_8 : requestsCharset, ours.text()));
+        Naive requests = naive(requestsCharset == null ? "UTF-8 (unknown: " + requestsLabel + ")" : requestsLabel,
+                body, requestsCharset == null ? StandardCharsets.UTF_8 : requestsCharset, browser, author);
 
         String jsoupCharset = jsoupCharset(contentType);
+        String jsoupText = jsoupText(body, jsoupCharset, url);
+        String browserDocument = Jsoup.parse(browser, url).text();
+        String authorDocument = author.equals(browser) ? browserDocument : Jsoup.parse(author, url).text();
         Naive jsoup = new Naive(jsoupCharset == null ? "(sniffed)" : jsoupCharset,
-                !jsoupText(body, jsoupCharset, url).equals(Jsoup.parse(ours.text(), url).text()));
+                !jsoupText.equals(browserDocument), jsoupText.equals(authorDocument));
 
         String label = d.headerLabel().or(d::metaLabel).orElse(null);
         Naive declared;
         if (label == null) {
-            declared = new Naive("UTF-8 (none declared)", differs(body, StandardCharsets.UTF_8, ours.text()));
+            declared = naive("UTF-8 (none declared)", body, StandardCharsets.UTF_8, browser, author);
         } else {
             Charset cs = jdkCharset(label);
-            declared = cs == null ? new Naive("unsupported: " + label, true) : new Naive(label, differs(body, cs, ours.text()));
+            declared = cs == null ? new Naive("unsupported: " + label, true, false) : naive(label, body, cs, browser, author);
         }
         return new PageAudit(url, topLevelDomain(url), contentType, body.length, d, requests, jsoup, declared);
+    }
+
+    /** A naive decoding with the JDK charset, against the browser's and the author's text. */
+    private static Naive naive(String name, byte[] body, Charset charset, String browser, String author) {
+        String text = new String(body, charset);
+        return new Naive(name, differs(text, browser), !differs(text, author));
+    }
+
+    /**
+     * Whether the page's declaration is plainly contradicted by its bytes (counted whether or not
+     * it was overridden).
+     *
+     * @return {@link EncodingDecision#misdeclared()} of the decision
+     */
+    public boolean misdeclared() {
+        return decision.misdeclared();
     }
 
     /**
@@ -183,15 +250,20 @@ public record PageAudit(String url, String tld, String contentType, long bodyByt
                 .field("conflict", d.conflict())
                 .raw("ignored", Json.array(ignored))
                 .field("ignoredCount", d.ignoredLabelCount())
-                .field("replacementCount", d.replacementCount().orElse(0));
+                .field("replacementCount", d.replacementCount().orElse(0))
+                .field("misdeclared", d.misdeclared())
+                .field("misdeclaredWhere", d.misdeclaration().map(m -> m.declaration().name()).orElse(null))
+                .field("bytesLookLike", d.misdeclaration().map(m -> m.bytesLookLike().name()).orElse(null))
+                .field("misdeclarationEvidence", d.misdeclaration().map(EncodingDecision.Misdeclaration::evidence)
+                        .orElse(null));
     }
 
     private static String naiveJson(Naive n) {
-        return new Json().field("charset", n.charset()).field("corrupt", n.corrupt()).end();
+        return new Json().field("charset", n.charset()).field("corrupt", n.corrupt()).field("authorText", n.authorText())
+                .end();
     }
 
-    private static boolean differs(byte[] body, Charset charset, String ours) {
-        String text = new String(body, charset);
+    private static boolean differs(String text, String ours) {
         if (text.equals(ours)) return false;
         // a byte order mark the naive decoding kept is invisible: no corruption
         return !(text.length() == ours.length() + 1 && text.charAt(0) == '\uFEFF' && text.regionMatches(1, ours, 0, ours.length()));

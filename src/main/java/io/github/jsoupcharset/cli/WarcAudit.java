@@ -2,6 +2,8 @@ package io.github.jsoupcharset.cli;
 
 import io.github.jsoupcharset.ContentCodingException;
 import io.github.jsoupcharset.ContentCodings;
+import io.github.jsoupcharset.SniffOptions;
+
 import org.netpreserve.jwarc.HttpResponse;
 import org.netpreserve.jwarc.ParsingException;
 import org.netpreserve.jwarc.WarcReader;
@@ -180,6 +182,7 @@ public final class WarcAudit {
     }
 
     private final long maxBody;
+    private final SniffOptions options;
     private final Consumer<String> failures;
     private final Counts counts = new Counts();
     private Progress progress;
@@ -193,8 +196,20 @@ public final class WarcAudit {
      *     {@code "a.warc.gz: record at offset 1234 (https://…): broken HTTP header block: …; record skipped"}
      */
     public WarcAudit(long maxBody, Consumer<String> failures) {
+        this(maxBody, SniffOptions.DEFAULTS, failures);
+    }
+
+    /**
+     * An audit with no records read yet, deciding each page with these options.
+     *
+     * @param maxBody the largest body audited, in bytes; larger ones are skipped and reported
+     * @param options how each page's encoding is decided ({@link PageAudit#of(String, List, byte[], SniffOptions)})
+     * @param failures receives a message for every failure (file or record)
+     */
+    public WarcAudit(long maxBody, SniffOptions options, Consumer<String> failures) {
         if (maxBody < 0) throw new IllegalArgumentException("maxBody must not be negative: " + maxBody);
         this.maxBody = maxBody;
+        this.options = Objects.requireNonNull(options, "options must not be null");
         this.failures = Objects.requireNonNull(failures, "failures must not be null");
     }
 
@@ -407,7 +422,7 @@ public final class WarcAudit {
             }
             PageAudit page;
             try {
-                page = PageAudit.of(response.target(), contentTypes, body);
+                page = PageAudit.of(response.target(), contentTypes, body, options);
             } catch (RuntimeException | StackOverflowError e) {
                 fail(where + ": audit failed: " + Main.describe(e) + "; record skipped");
                 counts.failedRecords++;

@@ -5,6 +5,7 @@ import io.github.jsoupcharset.Confidence;
 import io.github.jsoupcharset.DecisionSource;
 import io.github.jsoupcharset.encoding.Encoding;
 import io.github.jsoupcharset.EncodingDecision;
+import io.github.jsoupcharset.EncodingDecision.Misdeclaration;
 import io.github.jsoupcharset.IgnoredLabel;
 import io.github.jsoupcharset.SniffOptions;
 import io.github.jsoupcharset.sniff.DocumentDeclaration.Declared;
@@ -22,7 +23,9 @@ import java.util.OptionalInt;
  * label, found by {@link ContentType}), what the document declares ({@link DocumentScan}: the
  * prescan, the XML declaration and a meta later in the head, as {@link SniffOptions.MetaScan}
  * asks), detection ({@link Detector}) or the default. Each step is its own class; this one only
- * orders them and reports the decision. Internal.
+ * orders them and reports the decision. Not the standard's: a declaration the bytes plainly
+ * contradict ({@link DeclarationCheck}) is reported, and overridden under {@link
+ * SniffOptions.Declarations#CHECKED}. Internal.
  */
 public final class Sniffer {
     private Sniffer() {}
@@ -75,13 +78,20 @@ public final class Sniffer {
         }
         if (headerEncoding.isPresent()) {
             Encoding encoding = headerEncoding.get();
-            return findings.decision(encoding, DecisionSource.HTTP_HEADER, Confidence.CERTAIN, disagrees(declared, encoding));
+            // not the standard's: a declaration the bytes plainly contradict is reported (both
+            // here and for the document's own), and overridden under Declarations.CHECKED
+            Optional<Misdeclaration> wrong = DeclarationCheck.check(body, off, len, encoding, DecisionSource.HTTP_HEADER,
+                    complete);
+            return findings.declaration(encoding, DecisionSource.HTTP_HEADER, Confidence.CERTAIN,
+                    disagrees(declared, encoding), wrong, options);
         }
         if (declared.isPresent()) {
             DecisionSource source = declared.get().source();
             // a meta found while parsing "changes the encoding", which makes the confidence certain
             Confidence confidence = source == DecisionSource.LATE_META ? Confidence.CERTAIN : Confidence.TENTATIVE;
-            return findings.decision(declared.get().encoding(), source, confidence, false);
+            Optional<Misdeclaration> wrong = DeclarationCheck.check(body, off, len, declared.get().encoding(), source,
+                    complete);
+            return findings.declaration(declared.get().encoding(), source, confidence, false, wrong, options);
         }
 
         // 8-9. Autodetection, then the default.
@@ -132,12 +142,31 @@ public final class Sniffer {
             return decision(encoding, source, confidence, conflict, OptionalInt.empty(), Optional.empty());
         }
 
+        /**
+         * The decision of a declaration: as declared, with any misdeclaration reported; under
+         * {@link SniffOptions.Declarations#CHECKED} a misdeclared page gets what its bytes look like.
+         */
+        EncodingDecision declaration(Encoding encoding, DecisionSource source, Confidence confidence, boolean conflict,
+                Optional<Misdeclaration> wrong, SniffOptions options) {
+            if (wrong.isPresent() && options.declarations() == SniffOptions.Declarations.CHECKED) {
+                return decision(wrong.get().bytesLookLike(), DecisionSource.DECLARATION_OVERRIDDEN, Confidence.TENTATIVE,
+                        conflict, OptionalInt.empty(), Optional.empty(), wrong);
+            }
+            return decision(encoding, source, confidence, conflict, OptionalInt.empty(), Optional.empty(), wrong);
+        }
+
         EncodingDecision decision(Encoding encoding, DecisionSource source, Confidence confidence, boolean conflict,
                 OptionalInt detectorConfidence, Optional<Encoding> runnerUp) {
+            return decision(encoding, source, confidence, conflict, detectorConfidence, runnerUp, Optional.empty());
+        }
+
+        EncodingDecision decision(Encoding encoding, DecisionSource source, Confidence confidence, boolean conflict,
+                OptionalInt detectorConfidence, Optional<Encoding> runnerUp, Optional<Misdeclaration> misdeclaration) {
             return new EncodingDecision(encoding, source, confidence,
                     Optional.ofNullable(headerLabel), headerEncoding,
                     declared.map(Declared::label), declared.map(Declared::encoding), declared.map(Declared::source),
-                    conflict, ignored, ignoredCount, detectorConfidence, runnerUp, OptionalInt.empty());
+                    conflict, ignored, ignoredCount, detectorConfidence, runnerUp, OptionalInt.empty(),
+                    misdeclaration);
         }
     }
 }

@@ -228,6 +228,31 @@ class MainEndToEndTest {
     }
 
     @Test
+    void declarationsCheckedGivesTheAuthorsTextOfAMisdeclaredPage() throws IOException {
+        String text = "<p>Café crème, déjà vu, naïve façade, über Größe</p>\n";
+        Path page = file("cafe.html", text.getBytes(StandardCharsets.UTF_8));
+        String latin1 = "text/html; charset=iso-8859-1";
+        Run browser = run("decode", "--content-type", latin1, page.toString());
+        assertThat(browser.status(), is(0));
+        assertThat(browser.out(), containsString("CafÃ©"));
+        Run checked = run("decode", "--content-type", latin1, "--declarations", "checked", page.toString());
+        assertThat(checked.out(), is(text));
+        Run sniff = run("sniff", "--content-type", latin1, page.toString());
+        assertThat(sniff.out(), containsString("misdeclared HTTP_HEADER windows-1252 looks wrong, bytes look like UTF-8"));
+        Run json = run("sniff", "--json", "--declarations=checked", "--content-type", latin1, page.toString());
+        assertThat(json.out(), containsString("\"encoding\":\"UTF-8\",\"rule\":\"DECLARATION_OVERRIDDEN\""));
+        assertThat(json.out(), containsString("\"misdeclared\":true,\"misdeclaredWhere\":\"HTTP_HEADER\",\"bytesLookLike\":\"UTF-8\""));
+        Run select = run("select", "--content-type", latin1, "--declarations", "checked", "p", page.toString());
+        assertThat(select.out(), is("Café crème, déjà vu, naïve façade, über Größe\n"));
+        Run bad = run("decode", "--declarations", "trusting", page.toString());
+        assertThat(bad.status(), is(2));
+        assertThat(bad.err(), containsString("--declarations is browser or checked, not 'trusting'"));
+        Run audit = run("audit", "--declarations", "checked", SAMPLE.toString());
+        assertThat(audit.err(), audit.status(), is(0));
+        assertThat(audit.out(), containsString("misdeclared"));
+    }
+
+    @Test
     void auditSkipsAndReportsBodiesOverTheCap() {
         Run r = run("audit", "--max-body", "1000", SAMPLE.toString());
         assertThat(r.status(), is(0));

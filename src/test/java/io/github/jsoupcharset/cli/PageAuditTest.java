@@ -1,6 +1,7 @@
 package io.github.jsoupcharset.cli;
 
 import io.github.jsoupcharset.DecisionSource;
+import io.github.jsoupcharset.SniffOptions;
 import io.github.jsoupcharset.encoding.Encoding;
 import org.junit.jupiter.api.Test;
 
@@ -137,7 +138,8 @@ class PageAuditTest {
         String json = a.toJson();
         assertThat(json, containsString("\"url\":\"https://news.example.ru/\\\"q\""));
         assertThat(json, containsString("\"encoding\":\"windows-1251\",\"rule\":\"META_PRESCAN\""));
-        assertThat(json, containsString("\"requests\":{\"charset\":\"ISO-8859-1\",\"corrupt\":true}"));
+        assertThat(json, containsString("\"requests\":{\"charset\":\"ISO-8859-1\",\"corrupt\":true,\"authorText\":false}"));
+        assertThat(json, containsString("\"misdeclared\":false,\"misdeclaredWhere\":null"));
         assertThat(json.contains("\n"), is(false));
     }
 
@@ -187,5 +189,42 @@ class PageAuditTest {
         assertThat(t.lateMetasDeciding(), is(1L));
         assertThat(t.withReplacement(), is(0L));
         assertThat(t.render(), containsString("all            4         3         2"));
+    }
+
+    @Test
+    void aMisdeclaredPageSaysWhichNaiveDecodingGotTheAuthorsText() {
+        // UTF-8 behind the server's default iso-8859-1: the browser shows "CafÃ©"; requests, jsoup
+        // and the declared label all follow the header too; nothing naive gets the author's text (the
+        // JDK's ISO-8859-1 differs from the browser's windows-1252 on "ß" = C3 9F, hence corrupt)
+        byte[] utf8 = page("", "Café crème, déjà vu, naïve façade, über Größe", StandardCharsets.UTF_8);
+        PageAudit browser = PageAudit.of("https://cafe.example.fr/", List.of("text/html; charset=iso-8859-1"), utf8);
+        assertThat(browser.misdeclared(), is(true));
+        assertThat(browser.decision().source(), is(DecisionSource.HTTP_HEADER));
+        assertThat(browser.declared(), is(new PageAudit.Naive("iso-8859-1", true, false)));
+        // nothing declared: nothing to contradict, in either mode
+        PageAudit undeclared = PageAudit.of("https://cafe.example.fr/", List.of("text/html"), utf8,
+                SniffOptions.DEFAULTS.withDeclarations(SniffOptions.Declarations.CHECKED));
+        assertThat(undeclared.misdeclared(), is(false));
+
+        byte[] meta = page("<meta charset=windows-1252>", "Café crème, déjà vu, naïve façade, über Größe", StandardCharsets.UTF_8);
+        PageAudit m = PageAudit.of("https://cafe.example.fr/", List.of("text/html"), meta,
+                SniffOptions.DEFAULTS.withDeclarations(SniffOptions.Declarations.CHECKED));
+        assertThat(m.decision().source(), is(DecisionSource.DECLARATION_OVERRIDDEN));
+        assertThat(m.decision().encoding(), is(Encoding.UTF_8));
+        // corrupt still compares with the browser's text; authorText with the author's
+        assertThat(m.requests(), is(new PageAudit.Naive("ISO-8859-1", true, false)));
+        assertThat(m.jsoup(), is(new PageAudit.Naive("(sniffed)", false, false)));
+        assertThat(m.declared(), is(new PageAudit.Naive("windows-1252", false, false)));
+
+        AuditTable t = new AuditTable();
+        t.add(browser);
+        t.add(m);
+        t.add(PageAudit.of("https://ok.example.fr/", List.of("text/html; charset=utf-8"), utf8));
+        AuditTable.Row fr = t.total();
+        assertThat(fr.misdeclared(), is(2L));
+        assertThat(fr.misdeclaredRequestsAuthor(), is(0L));
+        assertThat(fr.misdeclaredDeclaredAuthor(), is(0L));
+        assertThat(t.byRule().get(DecisionSource.DECLARATION_OVERRIDDEN), is(1L));
+        assertThat(t.render(), containsString("all            3         1         2       1       1            2 (0/0/0)"));
     }
 }

@@ -248,4 +248,60 @@ class SnifferTest {
             Sniffer.sniff(b, 0, b.length, random.nextBoolean() ? null : "bogus", SniffOptions.DEFAULTS);
         }
     }
+
+    private static final String CAFE_UTF8 = new String(
+            "<p>Café crème, déjà vu, naïve façade, über Größe</p>".getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
+
+    @Test
+    void aPlainlyWrongHeaderIsReportedButDecidesInBrowserMode() {
+        EncodingDecision d = sniff(CAFE_UTF8, "iso-8859-1");
+        assertThat(d.encoding(), equalTo(Encoding.WINDOWS_1252));
+        assertThat(d.source(), equalTo(DecisionSource.HTTP_HEADER));
+        assertThat(d.misdeclared(), equalTo(true));
+        assertThat(d.misdeclaration().get().declaration(), equalTo(DecisionSource.HTTP_HEADER));
+        assertThat(d.misdeclaration().get().bytesLookLike(), equalTo(Encoding.UTF_8));
+        assertThat(d.toString(), containsString("; HTTP_HEADER windows-1252 looks wrong, bytes look like UTF-8, valid UTF-8, 9 multi-byte sequences"));
+    }
+
+    @Test
+    void aPlainlyWrongDeclarationIsOverriddenInCheckedMode() {
+        SniffOptions checked = OPTIONS.withDeclarations(SniffOptions.Declarations.CHECKED);
+        EncodingDecision d = sniff(CAFE_UTF8, "iso-8859-1", checked);
+        assertThat(d.encoding(), equalTo(Encoding.UTF_8));
+        assertThat(d.source(), equalTo(DecisionSource.DECLARATION_OVERRIDDEN));
+        assertThat(d.confidence(), equalTo(Confidence.TENTATIVE));
+        assertThat(d.headerEncoding(), equalTo(Optional.of(Encoding.WINDOWS_1252)));
+        assertThat(d.toString(), containsString("; HTTP_HEADER windows-1252 overridden: UTF-8, valid UTF-8"));
+        EncodingDecision meta = sniff("<meta charset=windows-1252>" + CAFE_UTF8, null, checked);
+        assertThat(meta.encoding(), equalTo(Encoding.UTF_8));
+        assertThat(meta.misdeclaration().get().declaration(), equalTo(DecisionSource.META_PRESCAN));
+        assertThat(meta.metaEncoding(), equalTo(Optional.of(Encoding.WINDOWS_1252)));
+    }
+
+    @Test
+    void aBomIsNeverChecked() {
+        SniffOptions checked = OPTIONS.withDeclarations(SniffOptions.Declarations.CHECKED);
+        EncodingDecision d = sniff("\u00FE\u00FF" + CAFE_UTF8, null, checked);
+        assertThat(d.source(), equalTo(DecisionSource.BOM));
+        assertThat(d.misdeclared(), equalTo(false));
+    }
+
+    @Test
+    void aRightDeclarationIsNotReported() {
+        EncodingDecision d = sniff(CAFE_UTF8, "utf-8", OPTIONS.withDeclarations(SniffOptions.Declarations.CHECKED));
+        assertThat(d.source(), equalTo(DecisionSource.HTTP_HEADER));
+        assertThat(d.misdeclaration(), equalTo(Optional.empty()));
+    }
+
+    @Test
+    void anXmlDeclarationOrALateMetaCanBeOverriddenToo() {
+        SniffOptions checked = OPTIONS.withDeclarations(SniffOptions.Declarations.CHECKED);
+        EncodingDecision xml = sniff("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>" + CAFE_UTF8, null, checked);
+        assertThat(xml.encoding(), equalTo(Encoding.UTF_8));
+        assertThat(xml.misdeclaration().get().declaration(), equalTo(DecisionSource.XML_DECLARATION));
+        EncodingDecision late = sniff("<head>" + PAD + "<meta charset=windows-1252>" + CAFE_UTF8, null, checked);
+        assertThat(late.encoding(), equalTo(Encoding.UTF_8));
+        assertThat(late.misdeclaration().get().declaration(), equalTo(DecisionSource.LATE_META));
+        assertThat(late.source(), equalTo(DecisionSource.DECLARATION_OVERRIDDEN));
+    }
 }
