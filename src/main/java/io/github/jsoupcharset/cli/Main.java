@@ -69,7 +69,7 @@ public final class Main {
 
     static final Map<String, String> COMMAND_USAGE = Map.of(
             "sniff", String.join("\n",
-                    "usage: jsoup-charset sniff [--content-type VALUE] [--declarations MODE] [--json] FILE|URL...",
+                    "usage: jsoup-charset sniff [--content-type VALUE] [--declarations MODE] [--json] [limits] FILE|URL...",
                     "",
                     "Decide the encoding of each page as a browser would and print the decision: the",
                     "encoding, the rule that decided, confidence, header and meta labels, conflicts,",
@@ -81,20 +81,26 @@ public final class Main {
                     "                        as browsers do, and only report one the bytes plainly contradict;",
                     "                        checked: the author's text, overriding such a declaration",
                     "  --json                one JSON object per page, one per line",
+                    "  --max-body BYTES      refuse (and report) a page larger than this (default 16777216)",
+                    "  --timeout SECONDS     a URL must be read whole within this (default 60)",
+                    "  --read-timeout SECONDS  give up on a server that sends nothing for this long (default 20)",
                     ""),
             "decode", String.join("\n",
-                    "usage: jsoup-charset decode [--content-type VALUE] [--declarations MODE] FILE|URL...",
+                    "usage: jsoup-charset decode [--content-type VALUE] [--declarations MODE] [limits] FILE|URL...",
                     "",
                     "Write each page's text, decoded as a browser would (byte order mark removed), as",
-                    "UTF-8 on stdout. The decision goes to nobody: use sniff for that.",
+                    "UTF-8 on stdout. The decision is not printed: use sniff for that.",
                     "",
                     "  --content-type VALUE  the Content-Type header for FILEs (default: none)",
                     "  --declarations MODE   browser (default): trust the header, meta or XML declaration,",
                     "                        as browsers do, and only report one the bytes plainly contradict;",
                     "                        checked: the author's text, overriding such a declaration",
+                    "  --max-body BYTES      refuse (and report) a page larger than this (default 16777216)",
+                    "  --timeout SECONDS     a URL must be read whole within this (default 60)",
+                    "  --read-timeout SECONDS  give up on a server that sends nothing for this long (default 20)",
                     ""),
             "select", String.join("\n",
-                    "usage: jsoup-charset select [--attr NAME] [--content-type VALUE] [--declarations MODE]",
+                    "usage: jsoup-charset select [--attr NAME] [--content-type VALUE] [--declarations MODE] [limits]",
                     "                            CSS FILE|URL...",
                     "",
                     "Parse each page after decoding it as a browser would, run the jsoup CSS selector and",
@@ -106,6 +112,9 @@ public final class Main {
                     "  --declarations MODE   browser (default): trust the header, meta or XML declaration,",
                     "                        as browsers do, and only report one the bytes plainly contradict;",
                     "                        checked: the author's text, overriding such a declaration",
+                    "  --max-body BYTES      refuse (and report) a page larger than this (default 16777216)",
+                    "  --timeout SECONDS     a URL must be read whole within this (default 60)",
+                    "  --read-timeout SECONDS  give up on a server that sends nothing for this long (default 20)",
                     ""),
             "audit", String.join("\n",
                     "usage: jsoup-charset audit [--jsonl FILE] [--max-body BYTES] [--declarations MODE] [WARC...]",
@@ -123,7 +132,8 @@ public final class Main {
                     "Without a WARC, audits the sample examples/sample.warc.gz.",
                     "",
                     "  --jsonl FILE       also write one JSON line per page to FILE",
-                    "  --max-body BYTES   skip (and report) bodies larger than this (default 16777216)",
+                    "  --max-body BYTES   skip (and report) bodies larger than this (default 16777216,",
+                    "                     at most 2147483639)",
                     "  --declarations MODE  browser (default) or checked: the decision each page reports",
                     "                     (a misdeclared page is counted in both modes)",
                     ""));
@@ -170,16 +180,16 @@ public final class Main {
             err.print(USAGE);
             return USAGE_ERROR;
         }
-        Args a = Args.parse(args, Set.of("--content-type", "--attr", "--jsonl", "--max-body", "--declarations"),
-                Set.of("--json"));
+        Args a = Args.parse(args, Set.of("--content-type", "--attr", "--jsonl", "--max-body", "--declarations",
+                "--timeout", "--read-timeout"), Set.of("--json"));
         if (a.help) {
             out.print(COMMAND_USAGE.get(command));
             return OK;
         }
         Set<String> allowed = switch (command) {
-            case "sniff" -> Set.of("--content-type", "--declarations", "--json");
-            case "decode" -> Set.of("--content-type", "--declarations");
-            case "select" -> Set.of("--content-type", "--declarations", "--attr");
+            case "sniff" -> Set.of("--content-type", "--declarations", "--json", "--max-body", "--timeout", "--read-timeout");
+            case "decode" -> Set.of("--content-type", "--declarations", "--max-body", "--timeout", "--read-timeout");
+            case "select" -> Set.of("--content-type", "--declarations", "--attr", "--max-body", "--timeout", "--read-timeout");
             default -> Set.of("--jsonl", "--max-body", "--declarations");
         };
         String error = a.error;
@@ -192,6 +202,7 @@ public final class Main {
         if (error == null && !mode.equals("browser") && !mode.equals("checked")) {
             error = "--declarations is browser or checked, not '" + mode + "'";
         }
+        if (error == null) error = limits(a);
         if (error != null) return usage(err, command, error);
         a.parser = BrowserCharsetJsoup.withOptions(SniffOptions.DEFAULTS.withDeclarations(mode.equals("checked")
                 ? SniffOptions.Declarations.CHECKED : SniffOptions.Declarations.BROWSER));
@@ -208,6 +219,32 @@ public final class Main {
         }
     }
 
+    /** The largest body any input may have: the largest array the JVM makes. */
+    static final long MAX_BODY_LIMIT = Integer.MAX_VALUE - 8;
+
+    /** Reads --max-body, --timeout and --read-timeout into {@code a}; an error message, or null. */
+    private static String limits(Args a) {
+        long[] values = new long[3];
+        String[][] specs = {{"--max-body", Long.toString(16L << 20), Long.toString(MAX_BODY_LIMIT), "a number of bytes"},
+                {"--timeout", "60", "86400", "a number of seconds"}, {"--read-timeout", "20", "86400", "a number of seconds"}};
+        for (int i = 0; i < specs.length; i++) {
+            String value = a.options.getOrDefault(specs[i][0], specs[i][1]);
+            long max = Long.parseLong(specs[i][2]);
+            try {
+                values[i] = Long.parseLong(value.strip());
+            } catch (NumberFormatException e) {
+                return specs[i][0] + " needs " + specs[i][3] + ", not '" + value + "'";
+            }
+            if (values[i] < 1 || values[i] > max) {
+                return specs[i][0] + " must be from 1 to " + max + ", not " + values[i];
+            }
+        }
+        a.maxBody = values[0];
+        a.timeout = Duration.ofSeconds(values[1]);
+        a.readTimeout = Duration.ofSeconds(values[2]);
+        return null;
+    }
+
     private static int usage(PrintStream err, String command, String message) {
         err.println("jsoup-charset " + command + ": " + message);
         err.print(COMMAND_USAGE.get(command));
@@ -221,9 +258,9 @@ public final class Main {
     }
 
     /** Reads each input and hands it on; reports and counts the inputs that cannot be read. */
-    private static int forEachInput(List<String> inputs, String contentType, PrintStream err, PageAction action) {
+    private static int forEachInput(Args a, List<String> inputs, String contentType, PrintStream err, PageAction action) {
         int status = OK;
-        Inputs reader = new Inputs();
+        Inputs reader = new Inputs(a.maxBody, a.timeout, a.readTimeout);
         for (String input : inputs) {
             try {
                 action.accept(input, reader.read(input, contentType));
@@ -242,7 +279,7 @@ public final class Main {
     private static int sniff(Args a, PrintStream out, PrintStream err) {
         if (a.positional.isEmpty()) return usage(err, "sniff", "needs at least one FILE or URL");
         boolean json = a.flags.contains("--json");
-        return forEachInput(a.positional, a.options.get("--content-type"), err, (input, page) -> {
+        return forEachInput(a, a.positional, a.options.get("--content-type"), err, (input, page) -> {
             EncodingDecision d = a.parser.decode(page.body(), page.contentType()).decision();
             if (json) out.println(PageAudit.decisionJson(new Json().field("input", input), d).end());
             else print(out, input, d);
@@ -252,7 +289,7 @@ public final class Main {
 
     private static int decode(Args a, PrintStream out, PrintStream err) {
         if (a.positional.isEmpty()) return usage(err, "decode", "needs at least one FILE or URL");
-        return forEachInput(a.positional, a.options.get("--content-type"), err, (input, page) -> {
+        return forEachInput(a, a.positional, a.options.get("--content-type"), err, (input, page) -> {
             out.print(a.parser.decode(page.body(), page.contentType()).text());
             checkOut(out);
         });
@@ -267,7 +304,7 @@ public final class Main {
             return usage(err, "select", "invalid CSS selector '" + a.positional.get(0) + "': " + e.getMessage());
         }
         String attr = a.options.get("--attr");
-        return forEachInput(a.positional.subList(1, a.positional.size()), a.options.get("--content-type"), err, (input, page) -> {
+        return forEachInput(a, a.positional.subList(1, a.positional.size()), a.options.get("--content-type"), err, (input, page) -> {
             ParsedHtml parsed = a.parser.parseWithDecision(page.body(), page.contentType(), page.baseUri());
             for (Element e : Selector.select(evaluator, parsed.document())) {
                 out.println(attr == null ? e.text() : e.attr(attr));
@@ -323,15 +360,7 @@ public final class Main {
     }
 
     private static int audit(Args a, PrintStream out, PrintStream err, boolean terminal) {
-        long maxBody = 16L << 20;
-        if (a.options.containsKey("--max-body")) {
-            try {
-                maxBody = Long.parseLong(a.options.get("--max-body"));
-                if (maxBody < 0) throw new NumberFormatException();
-            } catch (NumberFormatException e) {
-                return usage(err, "audit", "--max-body needs a number of bytes, not '" + a.options.get("--max-body") + "'");
-            }
-        }
+        long maxBody = a.maxBody;
         List<Path> files = new ArrayList<>();
         for (String p : a.positional) files.add(Path.of(p));
         if (files.isEmpty()) {
@@ -397,7 +426,12 @@ public final class Main {
         return e.getMessage();
     }
 
-    /** Reads FILEs, stdin and URLs. */
+    /**
+     * Reads FILEs, stdin and URLs, each within the limits: a body over {@code maxBody} bytes is
+     * refused before it is held (a file by its size, stdin and URLs as they arrive); a URL must be
+     * read whole within {@code timeout}, and a server that sends nothing for {@code readTimeout} is
+     * given up on. Either way the input is reported and the next one read.
+     */
     static final class Inputs {
         record Page(byte[] body, String contentType, String baseUri) {}
 
@@ -407,39 +441,171 @@ public final class Main {
             }
         }
 
+        private final long maxBody;
+        private final Duration timeout;
+        private final Duration readTimeout;
         private HttpClient client;
+
+        Inputs(long maxBody, Duration timeout, Duration readTimeout) {
+            this.maxBody = maxBody;
+            this.timeout = timeout;
+            this.readTimeout = readTimeout;
+        }
 
         Page read(String input, String contentTypeForFiles) throws InputException, InterruptedException {
             if (input.startsWith("http://") || input.startsWith("https://")) return fetch(input);
             try {
-                if (input.equals("-")) return new Page(System.in.readAllBytes(), contentTypeForFiles, "");
+                if (input.equals("-")) {
+                    byte[] body = System.in.readNBytes((int) maxBody + 1);
+                    if (body.length > maxBody) throw new InputException("more than " + maxBody + " bytes (see --max-body); not read");
+                    return new Page(body, contentTypeForFiles, "");
+                }
+                if (input.isEmpty()) throw new InputException("no such file (an empty name)");
                 Path path = Path.of(input);
                 if (Files.isDirectory(path)) throw new InputException("is a directory");
+                long size = Files.size(path);
+                if (size > maxBody) throw new InputException("file of " + size + " bytes is over --max-body " + maxBody + "; not read");
                 return new Page(Files.readAllBytes(path), contentTypeForFiles, path.toAbsolutePath().toUri().toString());
             } catch (IOException | java.nio.file.InvalidPathException e) {
                 throw new InputException(describe(e));
+            } catch (OutOfMemoryError e) {
+                throw new InputException("does not fit in memory (" + e.getMessage() + "); give the JVM more with JSOUP_CHARSET_OPTS=-Xmx...");
             }
         }
 
         private Page fetch(String url) throws InputException, InterruptedException {
             if (client == null) {
                 client = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL)
-                        .connectTimeout(Duration.ofSeconds(20)).build();
+                        .connectTimeout(readTimeout).build();
             }
+            HttpRequest request;
             try {
-                HttpResponse<byte[]> res = client.send(HttpRequest.newBuilder(URI.create(url))
-                        .timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofByteArray());
-                if (res.statusCode() < 200 || res.statusCode() > 299) throw new InputException("HTTP status " + res.statusCode());
-                List<String> types = res.headers().allValues("Content-Type");
-                // a browser undoes the content coding before it sniffs; an unknown or broken one is an error
-                byte[] body = ContentCodings.decode(res.body(), res.headers().allValues("Content-Encoding"));
-                // several Content-Type headers combine as Fetch combines them: joined by ", "
-                return new Page(body, types.isEmpty() ? null : String.join(", ", types), res.uri().toString());
-            } catch (ContentCodingException e) {
-                throw new InputException(e.getMessage());
-            } catch (IOException | IllegalArgumentException e) {
+                request = HttpRequest.newBuilder(URI.create(url)).timeout(readTimeout).build();
+            } catch (IllegalArgumentException e) {
                 throw new InputException(describe(e));
             }
+            long start = System.nanoTime();
+            java.util.concurrent.atomic.AtomicReference<LimitedBody> body = new java.util.concurrent.atomic.AtomicReference<>();
+            java.util.concurrent.CompletableFuture<HttpResponse<byte[]>> response = client.sendAsync(request, info -> {
+                LimitedBody b = new LimitedBody(maxBody);
+                body.set(b);
+                return b;
+            });
+            try {
+                while (true) {
+                    try {
+                        HttpResponse<byte[]> res = response.get(200, java.util.concurrent.TimeUnit.MILLISECONDS);
+                        if (res.statusCode() < 200 || res.statusCode() > 299) throw new InputException("HTTP status " + res.statusCode());
+                        List<String> types = res.headers().allValues("Content-Type");
+                        // a browser undoes the content coding before it sniffs; an unknown or broken one is an error
+                        byte[] decoded = ContentCodings.decode(res.body(), res.headers().allValues("Content-Encoding"), maxBody);
+                        // several Content-Type headers combine as Fetch combines them: joined by ", "
+                        return new Page(decoded, types.isEmpty() ? null : String.join(", ", types), res.uri().toString());
+                    } catch (java.util.concurrent.TimeoutException e) {
+                        long now = System.nanoTime();
+                        LimitedBody b = body.get();
+                        if (now - start > timeout.toNanos()) {
+                            throw new InputException("not read whole within " + timeout.toSeconds() + " s (see --timeout)"
+                                    + (b == null ? "" : "; " + b.size() + " bytes of the body had come"));
+                        }
+                        if (b != null && now - b.lastData() > readTimeout.toNanos()) {
+                            throw new InputException("the server sent nothing for " + readTimeout.toSeconds()
+                                    + " s (see --read-timeout); " + b.size() + " bytes of the body had come");
+                        }
+                    }
+                }
+            } catch (java.util.concurrent.ExecutionException e) {
+                Throwable cause = e.getCause();
+                for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
+                    if (t instanceof LimitedBody.OverLimit) throw new InputException("body over --max-body " + maxBody + " bytes; not read");
+                }
+                if (cause instanceof ContentCodingException c) throw new InputException(c.getMessage());
+                throw new InputException(describe(cause));
+            } catch (ContentCodingException e) {
+                throw new InputException(e.overLimit() ? "body over --max-body " + maxBody + " bytes once its "
+                        + e.coding() + " coding is undone; not read" : e.getMessage());
+            } finally {
+                response.cancel(true);
+                LimitedBody b = body.get();
+                if (b != null) b.cancel();
+            }
+        }
+    }
+
+    /**
+     * A response body held in memory up to a limit: past it the download is cancelled and the
+     * response fails with {@link OverLimit}, so no body larger than the limit is ever held. Records
+     * when data last came, for the read timeout.
+     */
+    static final class LimitedBody implements HttpResponse.BodySubscriber<byte[]> {
+        /** The body was longer than the limit. */
+        static final class OverLimit extends IOException {
+            private static final long serialVersionUID = 1L;
+
+            OverLimit() {
+                super("body over the limit");
+            }
+        }
+
+        private final long limit;
+        private final java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        private final java.util.concurrent.CompletableFuture<byte[]> result = new java.util.concurrent.CompletableFuture<>();
+        private volatile long lastData = System.nanoTime();
+        private volatile long size;
+        private volatile java.util.concurrent.Flow.Subscription subscription;
+
+        LimitedBody(long limit) {
+            this.limit = limit;
+        }
+
+        long lastData() {
+            return lastData;
+        }
+
+        long size() {
+            return size;
+        }
+
+        void cancel() {
+            java.util.concurrent.Flow.Subscription s = subscription;
+            if (s != null) s.cancel();
+        }
+
+        @Override
+        public java.util.concurrent.CompletionStage<byte[]> getBody() {
+            return result;
+        }
+
+        @Override
+        public void onSubscribe(java.util.concurrent.Flow.Subscription subscription) {
+            this.subscription = subscription;
+            subscription.request(Long.MAX_VALUE);
+        }
+
+        @Override
+        public void onNext(List<java.nio.ByteBuffer> items) {
+            lastData = System.nanoTime();
+            for (java.nio.ByteBuffer item : items) {
+                if (size + item.remaining() > limit) {
+                    cancel();
+                    result.completeExceptionally(new OverLimit());
+                    return;
+                }
+                byte[] chunk = new byte[item.remaining()];
+                item.get(chunk);
+                bytes.write(chunk, 0, chunk.length);
+                size += chunk.length;
+            }
+        }
+
+        @Override
+        public void onError(Throwable throwable) {
+            result.completeExceptionally(throwable);
+        }
+
+        @Override
+        public void onComplete() {
+            result.complete(bytes.toByteArray());
         }
     }
 
@@ -450,6 +616,9 @@ public final class Main {
         final List<String> positional = new ArrayList<>();
         /** The parser the command decides with ({@code --declarations}); set once the options are checked. */
         BrowserCharsetParser parser;
+        long maxBody;
+        Duration timeout;
+        Duration readTimeout;
         boolean help;
         String error;
 

@@ -109,6 +109,38 @@ class MainEndToEndTest {
                 }
             });
         }
+        // hostile servers: headers and then nothing; a body that trickles in; a body too big
+        server.createContext("/stall", exchange -> {
+            exchange.getResponseHeaders().add("Content-Type", "text/html");
+            exchange.sendResponseHeaders(200, 1000);
+            exchange.getResponseBody().write(page, 0, 10);
+            exchange.getResponseBody().flush();
+            sleep(8000);
+            exchange.close();
+        });
+        server.createContext("/trickle", exchange -> {
+            exchange.getResponseHeaders().add("Content-Type", "text/html");
+            exchange.sendResponseHeaders(200, page.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                for (int i = 0; i < page.length && i < 60; i++) {
+                    out.write(page[i]);
+                    out.flush();
+                    sleep(200);
+                }
+            } catch (IOException e) {
+                // the client gave up, as it should
+            }
+        });
+        server.createContext("/big", exchange -> {
+            exchange.getResponseHeaders().add("Content-Type", "text/html");
+            exchange.sendResponseHeaders(200, 0); // chunked
+            try (OutputStream out = exchange.getResponseBody()) {
+                for (int i = 0; i < 64; i++) out.write(new byte[16 << 10]);
+            } catch (IOException e) {
+                // the client gave up, as it should
+            }
+        });
+        server.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
         server.start();
         baseUrl = "http://127.0.0.1:" + server.getAddress().getPort();
     }
@@ -169,6 +201,39 @@ class MainEndToEndTest {
         Run r = run("decode", page.toString());
         assertThat(r.status(), is(0));
         assertThat(r.out(), is(new String(russianPage(), CP1251)));
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Test
+    void aStalledATricklingAndAnOversizedServerAreEachReportedAndTheRestRead() throws IOException {
+        Path big = file("big.html", new byte[5000]);
+        Run r = run("select", "--read-timeout", "1", "--timeout", "3", "--max-body", "100000", ".price",
+                baseUrl + "/stall", baseUrl + "/trickle", baseUrl + "/big", big.toString(), baseUrl + "/shop");
+        assertThat(r.err(), r.status(), is(1));
+        assertThat(r.err(), containsString(baseUrl + "/stall: the server sent nothing for 1 s (see --read-timeout); 10 bytes"));
+        assertThat(r.err(), containsString(baseUrl + "/trickle: not read whole within 3 s (see --timeout)"));
+        assertThat(r.err(), containsString(baseUrl + "/big: body over --max-body 100000 bytes; not read"));
+        assertThat(r.out(), is("100 руб.\n250 руб.\n"));
+        Run file = run("decode", "--max-body", "4999", big.toString());
+        assertThat(file.status(), is(1));
+        assertThat(file.err(), containsString("file of 5000 bytes is over --max-body 4999; not read"));
+    }
+
+    @Test
+    void everyNumberALimitTakesIsHonouredOrRefused() {
+        for (String[] bad : new String[][] {{"audit", "--max-body", "9223372036854775807"}, {"audit", "--max-body", "0"},
+                {"sniff", "--max-body", "-1", "x"}, {"sniff", "--timeout", "1e3", "x"}, {"decode", "--read-timeout", "0", "x"}}) {
+            Run r = run(bad);
+            assertThat(String.join(" ", bad), r.status(), is(2));
+            assertThat(r.err(), containsString(bad[1]));
+        }
     }
 
     @Test
