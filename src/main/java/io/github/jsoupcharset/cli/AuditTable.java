@@ -273,7 +273,7 @@ public final class AuditTable implements Serializable {
             if (i == rows.size() - 1) b.append("-".repeat(99)).append('\n');
             StringBuilder enc = new StringBuilder();
             r.notUtf8ByEncoding().forEach((e, n) -> enc.append(enc.length() == 0 ? "" : ", ").append(e).append(' ').append(n));
-            b.append(String.format(format, i == rows.size() - 1 ? r.tld() : "." + r.tld(), r.pages(), r.notUtf8(),
+            b.append(String.format(format, i == rows.size() - 1 ? r.tld() : "." + Terminal.safe(r.tld()), r.pages(), r.notUtf8(),
                     r.requestsCorrupt(), r.jsoupCorrupt(), r.declaredCorrupt(), r.misdeclared() + " ("
                             + r.misdeclaredRequestsAuthor() + "/" + r.misdeclaredJsoupAuthor() + "/"
                             + r.misdeclaredDeclaredAuthor() + ")", enc));

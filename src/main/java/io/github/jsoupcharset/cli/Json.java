@@ -59,7 +59,8 @@ final class Json {
                             && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1)))
                             && !(Character.isLowSurrogate(c) && i > 0 && Character.isHighSurrogate(s.charAt(i - 1)));
                     // controls must be escaped; a lone surrogate cannot be written as UTF-8
-                    if (c < 0x20 || c == 0x7F || loneSurrogate) out.append(String.format("\\u%04x", (int) c));
+                    // C1 too: a terminal reading UTF-8 obeys U+009B as CSI
+                    if (Terminal.isControl(c) || loneSurrogate) out.append(String.format("\\u%04x", (int) c));
                     else out.append(c);
                 }
             }

@@ -265,7 +265,7 @@ public final class Main {
             try {
                 action.accept(input, reader.read(input, contentType));
             } catch (Inputs.InputException e) {
-                err.println("jsoup-charset: " + input + ": " + e.getMessage());
+                err.println("jsoup-charset: " + Terminal.safe(input + ": " + e.getMessage()));
                 status = FAILED;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -318,7 +318,7 @@ public final class Main {
     }
 
     static void print(PrintStream out, String input, EncodingDecision d) {
-        out.println(input);
+        out.println(Terminal.safe(input));
         out.printf("  encoding    %s%n", d.encoding().name());
         out.printf("  rule        %s%n", d.source());
         out.printf("  confidence  %s%n", d.confidence());
@@ -346,7 +346,7 @@ public final class Main {
     private static String quoted(String s) {
         StringBuilder b = new StringBuilder("\"");
         for (char c : s.toCharArray()) {
-            if (c < 0x20 || c == 0x7F) b.append(String.format("\\x%02x", (int) c));
+            if (Terminal.isControl(c)) b.append(String.format("\\x%02x", (int) c));
             else b.append(c);
         }
         return b.append('"').toString();
@@ -382,7 +382,7 @@ public final class Main {
             }
         }
         BufferedWriter lines = jsonl;
-        WarcAudit audit = new WarcAudit(maxBody, a.parser.options(), message -> err.println("jsoup-charset: " + message));
+        WarcAudit audit = new WarcAudit(maxBody, a.parser.options(), message -> err.println("jsoup-charset: " + Terminal.safe(message)));
         boolean ok = audit.auditAll(files, terminal, err, page -> {
             table.add(page);
             if (lines != null) {

@@ -227,6 +227,18 @@ class MainEndToEndTest {
     }
 
     @Test
+    void controlsFromAPageNeverReachTheTerminalRaw() throws IOException {
+        // a label with CSI (byte 0x9B, read as U+009B) and ESC: they would recolour a terminal
+        Path page = file("csi.html", new byte[] {'<', 'm', 'e', 't', 'a', ' ', 'c', 'h', 'a', 'r', 's', 'e', 't', '=', '"',
+                (byte) 0x9B, '3', '1', 'm', 0x1B, '[', '0', 'm', '"', '>'});
+        for (String[] args : new String[][] {{"sniff", page.toString()}, {"sniff", "--json", page.toString()}}) {
+            Run r = run(args);
+            assertThat(r.out(), r.out().chars().noneMatch(c -> c < 0x20 && c != '\n' || c >= 0x7F && c <= 0x9F), is(true));
+            assertThat(r.out(), containsString(args[1].equals("--json") ? "\\u009b31m\\u001b[0m" : "\"\\x9b31m\\x1b[0m\""));
+        }
+    }
+
+    @Test
     void everyNumberALimitTakesIsHonouredOrRefused() {
         for (String[] bad : new String[][] {{"audit", "--max-body", "9223372036854775807"}, {"audit", "--max-body", "0"},
                 {"sniff", "--max-body", "-1", "x"}, {"sniff", "--timeout", "1e3", "x"}, {"decode", "--read-timeout", "0", "x"}}) {
