@@ -141,12 +141,13 @@ public final class WarcAudit {
         }
 
         /**
-         * Whether nothing failed: the command's exit status is 0 if so, 1 otherwise.
+         * Whether every HTML record was audited: the command's exit status is 0 if so, 1 otherwise
+         * (each record skipped was reported, as the README's exit status says).
          *
-         * @return true if no record and no file failed
+         * @return true if no record and no file failed and no body was over the size cap
          */
         public boolean ok() {
-            return failedRecords == 0 && failedFiles == 0;
+            return failedRecords == 0 && failedFiles == 0 && oversized == 0;
         }
 
         /**
