@@ -101,45 +101,7 @@ public final class Detector {
      * judged: valid UTF-8 if they hold a whole multi-byte sequence, ASCII if they are ASCII.
      */
     static Utf8 utf8Validity(byte[] b, int off, int len, boolean complete) {
-        int i = off;
-        int end = off + len;
-        boolean multiByte = false; // a whole multi-byte sequence seen
-        while (i < end) {
-            int c = b[i] & 0xFF;
-            if (c < 0x80) {
-                i++;
-                continue;
-            }
-            int need;
-            int lower = 0x80;
-            int upper = 0xBF;
-            if (c >= 0xC2 && c <= 0xDF) {
-                need = 1;
-            } else if (c >= 0xE0 && c <= 0xEF) {
-                need = 2;
-                if (c == 0xE0) lower = 0xA0;
-                if (c == 0xED) upper = 0x9F;
-            } else if (c >= 0xF0 && c <= 0xF4) {
-                need = 3;
-                if (c == 0xF0) lower = 0x90;
-                if (c == 0xF4) upper = 0x8F;
-            } else {
-                return Utf8.INVALID;
-            }
-            i++;
-            for (int k = 0; k < need; k++, i++) {
-                if (i >= end) {
-                    // cut off by the end of the bytes: an error, unless the body itself was cut off here
-                    if (complete) return Utf8.INVALID;
-                    return multiByte ? Utf8.VALID : Utf8.ASCII;
-                }
-                int t = b[i] & 0xFF;
-                if (t < lower || t > upper) return Utf8.INVALID;
-                lower = 0x80;
-                upper = 0xBF;
-            }
-            multiByte = true;
-        }
-        return multiByte ? Utf8.VALID : Utf8.ASCII;
+        Utf8Scan scan = Utf8Scan.of(b, off, len, complete, true, Integer.MAX_VALUE);
+        return scan.errors() > 0 ? Utf8.INVALID : scan.sequences() > 0 ? Utf8.VALID : Utf8.ASCII;
     }
 }

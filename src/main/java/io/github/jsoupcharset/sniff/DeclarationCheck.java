@@ -4,11 +4,9 @@ import io.github.jsoupcharset.DecisionSource;
 import io.github.jsoupcharset.EncodingDecision.Misdeclaration;
 import io.github.jsoupcharset.SniffOptions;
 import io.github.jsoupcharset.detect.Detector;
+import io.github.jsoupcharset.detect.Utf8Scan;
 import io.github.jsoupcharset.encoding.Encoding;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.Optional;
 import java.util.Set;
 
@@ -45,8 +43,6 @@ public final class DeclarationCheck {
     /** How many non-ASCII sequences of a page declared UTF-8 are looked at before counting them all. */
     static final int PROBE = 64;
 
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-
     /** The multi-byte legacy encodings; a declaration of one of them is not checked for UTF-8. */
     private static final Set<Encoding> MULTI_BYTE = Set.of(Encoding.GBK, Encoding.GB18030, Encoding.BIG5,
             Encoding.EUC_JP, Encoding.SHIFT_JIS, Encoding.EUC_KR);
@@ -76,29 +72,29 @@ public final class DeclarationCheck {
 
     private static Optional<Misdeclaration> declaredSingleByte(byte[] body, int off, int len, Encoding declared,
             DecisionSource where, boolean complete) {
-        Utf8Count count = Utf8Count.of(body, off, len, complete, true, Integer.MAX_VALUE);
-        if (count.errors > 0 || count.sequences < MIN_UTF8_SEQUENCES) return Optional.empty();
+        Utf8Scan count = Utf8Scan.of(body, off, len, complete, true, Integer.MAX_VALUE);
+        if (count.errors() > 0 || count.sequences() < MIN_UTF8_SEQUENCES) return Optional.empty();
         return Optional.of(new Misdeclaration(where, declared, Encoding.UTF_8,
-                "valid UTF-8, " + count.sequences + " multi-byte sequences"));
+                "valid UTF-8, " + count.sequences() + " multi-byte sequences"));
     }
 
     private static Optional<Misdeclaration> declaredUtf8(byte[] body, int off, int len, DecisionSource where,
             boolean complete) {
         // a look first: a page whose first PROBE non-ASCII sequences are not a third errors is UTF-8
         // (legacy text read as UTF-8 has runs of accidentally valid sequences, hence the margin)
-        Utf8Count probe = Utf8Count.of(body, off, len, complete, false, PROBE);
-        if (probe.errors == 0 || 2 * probe.errors < probe.sequences) return Optional.empty();
+        Utf8Scan probe = Utf8Scan.of(body, off, len, complete, false, PROBE);
+        if (probe.errors() == 0 || 2 * probe.errors() < probe.sequences()) return Optional.empty();
         // errors at least two thirds of the non-ASCII sequences: errors >= 2 * valid sequences
-        Utf8Count count = probe.sequences + probe.errors < PROBE ? probe // the probe saw the whole body
-                : Utf8Count.of(body, off, len, complete, false, Integer.MAX_VALUE);
-        if (count.errors < MIN_UTF8_ERRORS || count.errors < 2 * count.sequences) return Optional.empty();
+        Utf8Scan count = probe.sequences() + probe.errors() < PROBE ? probe // the probe saw the whole body
+                : Utf8Scan.of(body, off, len, complete, false, Integer.MAX_VALUE);
+        if (count.errors() < MIN_UTF8_ERRORS || count.errors() < 2 * count.sequences()) return Optional.empty();
         Detector.Guess guess = Detector.guess(body, off, len, SniffOptions.Detection.AUTHOR_INTENT,
                 Encoding.WINDOWS_1252, complete);
         if (guess.source() != DecisionSource.DETECTION || guess.encoding() == Encoding.UTF_8) return Optional.empty();
         long legacyErrors = replacements(new String(body, off, len, guess.encoding().charset()));
-        if (legacyErrors * CLEAN_RATIO > count.errors) return Optional.empty();
+        if (legacyErrors * CLEAN_RATIO > count.errors()) return Optional.empty();
         return Optional.of(new Misdeclaration(where, Encoding.UTF_8, guess.encoding(),
-                count.errors + " UTF-8 errors in " + (count.errors + count.sequences) + " non-ASCII sequences; "
+                count.errors() + " UTF-8 errors in " + (count.errors() + count.sequences()) + " non-ASCII sequences; "
                         + guess.encoding().name() + " decodes with " + legacyErrors + " errors"));
     }
 
@@ -106,77 +102,5 @@ public final class DeclarationCheck {
         long n = 0;
         for (int i = 0; i < s.length(); i++) if (s.charAt(i) == '\uFFFD') n++;
         return n;
-    }
-
-    /**
-     * Valid multi-byte sequences and errors, counted as the Encoding Standard's UTF-8 decoder
-     * counts them (one error per maximal subpart; a byte that ends a sequence early is read again).
-     */
-    static final class Utf8Count {
-        int sequences;
-        int errors;
-
-        /**
-         * @param stopAtError stop at the first error (it is then 1)
-         * @param limit stop after this many non-ASCII sequences (valid or not)
-         */
-        static Utf8Count of(byte[] b, int off, int len, boolean complete, boolean stopAtError, int limit) {
-            Utf8Count count = new Utf8Count();
-            int i = off;
-            int end = off + len;
-            while (i < end) {
-                // ASCII eight bytes at a time: on most pages whose declaration is right, this is the cost
-                while (i + 8 <= end && ((long) LONGS.get(b, i) & 0x8080808080808080L) == 0) i += 8;
-                if (i >= end) break;
-                int c = b[i] & 0xFF;
-                if (c < 0x80) {
-                    i++;
-                    continue;
-                }
-                if (count.sequences + count.errors >= limit) return count;
-                int need;
-                int lower = 0x80;
-                int upper = 0xBF;
-                if (c >= 0xC2 && c <= 0xDF) {
-                    need = 1;
-                } else if (c >= 0xE0 && c <= 0xEF) {
-                    need = 2;
-                    if (c == 0xE0) lower = 0xA0;
-                    if (c == 0xED) upper = 0x9F;
-                } else if (c >= 0xF0 && c <= 0xF4) {
-                    need = 3;
-                    if (c == 0xF0) lower = 0x90;
-                    if (c == 0xF4) upper = 0x8F;
-                } else {
-                    count.errors++;
-                    if (stopAtError) return count;
-                    i++;
-                    continue;
-                }
-                i++;
-                boolean ok = true;
-                for (int k = 0; k < need; k++, i++) {
-                    if (i >= end) {
-                        // cut off by the end: an error, unless the body itself was cut off here
-                        if (complete) count.errors++;
-                        return count;
-                    }
-                    int t = b[i] & 0xFF;
-                    if (t < lower || t > upper) {
-                        ok = false; // the byte is read again as the start of what follows
-                        break;
-                    }
-                    lower = 0x80;
-                    upper = 0xBF;
-                }
-                if (ok) {
-                    count.sequences++;
-                } else {
-                    count.errors++;
-                    if (stopAtError) return count;
-                }
-            }
-            return count;
-        }
     }
 }

@@ -69,28 +69,4 @@ class DeclarationCheckTest {
         byte[] b = MisdeclaredPages.concat(utf8, legacy);
         assertThat(check(b, Encoding.UTF_8), equalTo(Optional.empty()));
     }
-
-    @Test
-    void utf8CountsErrorsAsTheDecoderDoes() {
-        byte[] b = {(byte) 0xE2, (byte) 0x82, 'a', (byte) 0xC3, (byte) 0xA9, (byte) 0xFF, (byte) 0xF0, (byte) 0x9F};
-        DeclarationCheck.Utf8Count c = DeclarationCheck.Utf8Count.of(b, 0, b.length, true, false, Integer.MAX_VALUE);
-        assertThat(c.errors, equalTo(3)); // E2 82, FF, the cut-off F0 9F
-        assertThat(c.sequences, equalTo(1));
-        assertThat(DeclarationCheck.Utf8Count.of(b, 0, b.length, false, false, Integer.MAX_VALUE).errors, equalTo(2));
-    }
-
-    @Test
-    void aLimitStopsTheCountAfterThatManyNonAsciiSequences() {
-        byte[] b = ("abcdefghijklmnop" + "é".repeat(100)).getBytes(StandardCharsets.UTF_8);
-        DeclarationCheck.Utf8Count c = DeclarationCheck.Utf8Count.of(b, 0, b.length, true, false, DeclarationCheck.PROBE);
-        assertThat(c.sequences, equalTo(DeclarationCheck.PROBE));
-        assertThat(c.errors, equalTo(0));
-    }
-
-    @Test
-    void pureAsciiIsScannedToTheEndEightBytesAtATime() {
-        byte[] b = ("x".repeat(1001) + "\u00e9").getBytes(StandardCharsets.ISO_8859_1); // a lone 0xE9 at 1001
-        assertThat(DeclarationCheck.Utf8Count.of(b, 0, b.length, true, false, Integer.MAX_VALUE).errors, equalTo(1));
-        assertThat(DeclarationCheck.Utf8Count.of(b, 3, b.length - 4, true, false, Integer.MAX_VALUE).errors, equalTo(0));
-    }
 }
