@@ -67,6 +67,19 @@ public final class Main {
             "exit status: 0 ok, 1 some inputs failed (each reported, the rest processed), 2 usage error",
             "");
 
+    /** The help lines of the options sniff, decode and select share: how an input is read. */
+    private static final String INPUT_OPTIONS = String.join("\n",
+            "  --content-type VALUE  the Content-Type header for FILEs (default: none)",
+            "  --declarations MODE   browser (default): trust the header, meta or XML declaration,",
+            "                        as browsers do, and only report one the bytes plainly contradict;",
+            "                        checked: the author's text, overriding such a declaration");
+
+    /** The help lines of the limits sniff, decode and select share. */
+    private static final String LIMIT_OPTIONS = String.join("\n",
+            "  --max-body BYTES      refuse (and report) a page larger than this (default 16777216)",
+            "  --timeout SECONDS     a URL must be read whole within this (default 60)",
+            "  --read-timeout SECONDS  give up on a server that sends nothing for this long (default 20)");
+
     static final Map<String, String> COMMAND_USAGE = Map.of(
             "sniff", String.join("\n",
                     "usage: jsoup-charset sniff [--content-type VALUE] [--declarations MODE] [--json] [limits] FILE|URL...",
@@ -76,14 +89,9 @@ public final class Main {
                     "ignored labels, a declaration the bytes plainly contradict (misdeclared) and how many",
                     "U+FFFD the decoding produced.",
                     "",
-                    "  --content-type VALUE  the Content-Type header for FILEs (default: none)",
-                    "  --declarations MODE   browser (default): trust the header, meta or XML declaration,",
-                    "                        as browsers do, and only report one the bytes plainly contradict;",
-                    "                        checked: the author's text, overriding such a declaration",
+                    INPUT_OPTIONS,
                     "  --json                one JSON object per page, one per line",
-                    "  --max-body BYTES      refuse (and report) a page larger than this (default 16777216)",
-                    "  --timeout SECONDS     a URL must be read whole within this (default 60)",
-                    "  --read-timeout SECONDS  give up on a server that sends nothing for this long (default 20)",
+                    LIMIT_OPTIONS,
                     ""),
             "decode", String.join("\n",
                     "usage: jsoup-charset decode [--content-type VALUE] [--declarations MODE] [limits] FILE|URL...",
@@ -91,13 +99,8 @@ public final class Main {
                     "Write each page's text, decoded as a browser would (byte order mark removed), as",
                     "UTF-8 on stdout. The decision is not printed: use sniff for that.",
                     "",
-                    "  --content-type VALUE  the Content-Type header for FILEs (default: none)",
-                    "  --declarations MODE   browser (default): trust the header, meta or XML declaration,",
-                    "                        as browsers do, and only report one the bytes plainly contradict;",
-                    "                        checked: the author's text, overriding such a declaration",
-                    "  --max-body BYTES      refuse (and report) a page larger than this (default 16777216)",
-                    "  --timeout SECONDS     a URL must be read whole within this (default 60)",
-                    "  --read-timeout SECONDS  give up on a server that sends nothing for this long (default 20)",
+                    INPUT_OPTIONS,
+                    LIMIT_OPTIONS,
                     ""),
             "select", String.join("\n",
                     "usage: jsoup-charset select [--attr NAME] [--content-type VALUE] [--declarations MODE] [limits]",
@@ -108,13 +111,8 @@ public final class Main {
                     "",
                     "  --attr NAME           print this attribute instead of the text ('abs:href' for an",
                     "                        absolute URL)",
-                    "  --content-type VALUE  the Content-Type header for FILEs (default: none)",
-                    "  --declarations MODE   browser (default): trust the header, meta or XML declaration,",
-                    "                        as browsers do, and only report one the bytes plainly contradict;",
-                    "                        checked: the author's text, overriding such a declaration",
-                    "  --max-body BYTES      refuse (and report) a page larger than this (default 16777216)",
-                    "  --timeout SECONDS     a URL must be read whole within this (default 60)",
-                    "  --read-timeout SECONDS  give up on a server that sends nothing for this long (default 20)",
+                    INPUT_OPTIONS,
+                    LIMIT_OPTIONS,
                     ""),
             "audit", String.join("\n",
                     "usage: jsoup-charset audit [--jsonl FILE] [--max-body BYTES] [--declarations MODE] [WARC...]",
