@@ -39,6 +39,7 @@ class SkippedTestsReportTest {
         @Test void neverRuns() {}
     }
 
+    // a fixture, not a test set aside: the report must name a class JUnit disables, with the reason
     @Disabled("not today")
     static class DisabledClass {
         @Test void neverRuns() {}
