@@ -51,6 +51,8 @@ import java.util.OptionalInt;
  *     {@link SniffOptions.Declarations#CHECKED} it is overridden: {@link #source()} is then {@link
  *     DecisionSource#DECLARATION_OVERRIDDEN} and {@link #encoding()} is {@link
  *     Misdeclaration#bytesLookLike()}
+ * @param binaryEvidence present when the body does not look like text (see {@link #looksBinary()}):
+ *     why, e.g. {@code "PNG image signature"} or {@code "140 control bytes in the first 1445"}
  */
 public record EncodingDecision(
         Encoding encoding,
@@ -67,7 +69,8 @@ public record EncodingDecision(
         OptionalInt detectorConfidence,
         Optional<Encoding> detectorRunnerUp,
         OptionalInt replacementCount,
-        Optional<Misdeclaration> misdeclaration) {
+        Optional<Misdeclaration> misdeclaration,
+        Optional<String> binaryEvidence) {
 
     /**
      * A declaration the bytes plainly contradict (see {@link SniffOptions.Declarations}).
@@ -126,6 +129,7 @@ public record EncodingDecision(
      * @param detectorRunnerUp for {@link DecisionSource#DETECTION}: the detector's second choice
      * @param replacementCount the number of U+FFFD the decoding produced, once decoded
      * @param misdeclaration the declaration the bytes plainly contradict, if any
+     * @param binaryEvidence why the body does not look like text, if it does not
      * @throws NullPointerException if an argument is null
      * @throws IllegalArgumentException if {@code ignoredLabelCount} is less than the number of
      *     {@code ignoredLabels}
@@ -152,6 +156,56 @@ public record EncodingDecision(
         Objects.requireNonNull(detectorRunnerUp, "detectorRunnerUp");
         Objects.requireNonNull(replacementCount, "replacementCount");
         Objects.requireNonNull(misdeclaration, "misdeclaration");
+        Objects.requireNonNull(binaryEvidence, "binaryEvidence");
+    }
+
+    /**
+     * A decision about a body that looks like text (the constructor of the earlier releases, before
+     * {@link #binaryEvidence()}).
+     *
+     * @param encoding the encoding the body is decoded with
+     * @param source the rule that decided
+     * @param confidence the HTML Standard's confidence in the encoding
+     * @param headerLabel the {@code charset} parameter of the Content-Type header, if any
+     * @param headerEncoding what {@code headerLabel} means, if it is a known label
+     * @param metaLabel the label the document declared, if any
+     * @param metaEncoding what the document's declaration means for this document, if any
+     * @param metaSource where the document's declaration was found, if any
+     * @param conflict true when the header (or a BOM) and the document's declaration disagree
+     * @param ignoredLabels labels seen but unknown to the Encoding Standard, in the order seen
+     * @param ignoredLabelCount how many labels were ignored in all
+     * @param detectorConfidence for {@link DecisionSource#DETECTION}: the detector's confidence, 0-100
+     * @param detectorRunnerUp for {@link DecisionSource#DETECTION}: the detector's second choice
+     * @param replacementCount the number of U+FFFD the decoding produced, once decoded
+     * @param misdeclaration the declaration the bytes plainly contradict, if any
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if {@code ignoredLabelCount} is less than the number of
+     *     {@code ignoredLabels}
+     */
+    public EncodingDecision(Encoding encoding, DecisionSource source, Confidence confidence, Optional<String> headerLabel,
+            Optional<Encoding> headerEncoding, Optional<String> metaLabel, Optional<Encoding> metaEncoding,
+            Optional<DecisionSource> metaSource, boolean conflict, List<IgnoredLabel> ignoredLabels, int ignoredLabelCount,
+            OptionalInt detectorConfidence, Optional<Encoding> detectorRunnerUp, OptionalInt replacementCount,
+            Optional<Misdeclaration> misdeclaration) {
+        this(encoding, source, confidence, headerLabel, headerEncoding, metaLabel, metaEncoding, metaSource, conflict,
+                ignoredLabels, ignoredLabelCount, detectorConfidence, detectorRunnerUp, replacementCount, misdeclaration,
+                Optional.empty());
+    }
+
+    /**
+     * Whether the body does not look like text: it starts with the signature of a binary format
+     * (PNG, GIF, JPEG, WebP, PDF, ZIP, gzip and the other image, audio, video and archive formats
+     * of the WHATWG MIME Sniffing standard, and a few more), or its first 1445 bytes (MIME
+     * Sniffing's resource header) hold control bytes text does not (MIME Sniffing's binary data
+     * bytes, NUL aside: UTF-16 and UTF-32 text without a byte order mark is full of NULs; at least
+     * two, and one byte in a hundred), or nothing but NULs. A body decoded as UTF-16 is judged on
+     * signatures only. The body is decoded all the same: no byte is lost, but its text is likely
+     * worthless, whatever {@link #encoding()} says.
+     *
+     * @return true if {@link #binaryEvidence()} is present
+     */
+    public boolean looksBinary() {
+        return binaryEvidence.isPresent();
     }
 
     /**
@@ -177,14 +231,15 @@ public record EncodingDecision(
         if (count < 0) throw new IllegalArgumentException("count must not be negative: " + count);
         return new EncodingDecision(encoding, source, confidence, headerLabel, headerEncoding, metaLabel,
                 metaEncoding, metaSource, conflict, ignoredLabels, ignoredLabelCount, detectorConfidence, detectorRunnerUp,
-                OptionalInt.of(count), misdeclaration);
+                OptionalInt.of(count), misdeclaration, binaryEvidence);
     }
 
     /**
      * A one-line summary, e.g. {@code windows-1251 (LATE_META, CERTAIN; meta "windows-1251")}; when
      * more labels were ignored than kept, with their number ({@code ; 655360 labels ignored}); a
      * misdeclared page says so, e.g. {@code ; HTTP_HEADER windows-1252 overridden: UTF-8, valid
-     * UTF-8, 40 multi-byte sequences} (or {@code looks wrong} where it was not overridden).
+     * UTF-8, 40 multi-byte sequences} (or {@code looks wrong} where it was not overridden); a body
+     * that does not look like text says why ({@code ; looks binary: PNG image signature}).
      */
     @Override
     public String toString() {
@@ -200,6 +255,7 @@ public record EncodingDecision(
         misdeclaration.ifPresent(m -> b.append("; ").append(m.declaration()).append(' ').append(m.declared().name())
                 .append(source == DecisionSource.DECLARATION_OVERRIDDEN ? " overridden: " : " looks wrong, bytes look like ")
                 .append(m.bytesLookLike().name()).append(", ").append(m.evidence()));
+        binaryEvidence.ifPresent(e -> b.append("; looks binary: ").append(e));
         replacementCount.ifPresent(c -> b.append("; ").append(c).append(" U+FFFD"));
         return b.append(')').toString();
     }

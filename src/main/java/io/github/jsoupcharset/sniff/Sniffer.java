@@ -53,6 +53,17 @@ public final class Sniffer {
      */
     public static EncodingDecision sniff(byte[] body, int off, int len, String headerLabel, SniffOptions options,
             boolean complete) {
+        EncodingDecision d = decide(body, off, len, headerLabel, options, complete);
+        // not the standard's: whether the bytes look like text at all (MIME Sniffing's text-or-binary rules)
+        Optional<String> binary = BinaryCheck.evidence(body, off, len, d.encoding());
+        if (binary.isEmpty()) return d;
+        return new EncodingDecision(d.encoding(), d.source(), d.confidence(), d.headerLabel(), d.headerEncoding(),
+                d.metaLabel(), d.metaEncoding(), d.metaSource(), d.conflict(), d.ignoredLabels(), d.ignoredLabelCount(),
+                d.detectorConfidence(), d.detectorRunnerUp(), d.replacementCount(), d.misdeclaration(), binary);
+    }
+
+    private static EncodingDecision decide(byte[] body, int off, int len, String headerLabel, SniffOptions options,
+            boolean complete) {
         // 1. BOM sniffing: certain, beats everything including HTTP.
         Encoding bom = Bom.sniff(body, off, len);
         int bomLength = Bom.length(bom);
