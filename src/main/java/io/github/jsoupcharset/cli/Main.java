@@ -74,6 +74,11 @@ public final class Main {
             "                        as browsers do, and only report one the bytes plainly contradict;",
             "                        checked: the author's text, overriding such a declaration");
 
+    /** The help lines of the options that say which input a line of output came from. */
+    private static final String FILENAME_OPTIONS = String.join("\n",
+            "  --with-filename       say which input each line came from even for one input",
+            "  --no-filename         bare output even for several inputs");
+
     /** The help lines of the limits sniff, decode and select share. */
     private static final String LIMIT_OPTIONS = String.join("\n",
             "  --max-body BYTES      refuse (and report) a page larger than this (default 16777216)",
@@ -85,51 +90,67 @@ public final class Main {
                     "usage: jsoup-charset sniff [--content-type VALUE] [--declarations MODE] [--json] [limits] FILE|URL...",
                     "",
                     "Decide the encoding of each page as a browser would and print the decision: the",
-                    "encoding, the rule that decided, confidence, header and meta labels, conflicts,",
-                    "ignored labels, a declaration the bytes plainly contradict (misdeclared) and how many",
-                    "U+FFFD the decoding produced.",
+                    "encoding, the rule that decided, confidence (and the detector's runner-up), header and",
+                    "meta labels, conflicts, ignored labels, a declaration the bytes plainly contradict",
+                    "(misdeclared), whether the bytes look binary rather than text, and how many U+FFFD the",
+                    "decoding produced. A body that looks binary is decoded all the same, with a warning.",
                     "",
                     INPUT_OPTIONS,
-                    "  --json                one JSON object per page, one per line",
+                    "  --json                one JSON object per input, one per line, an input that failed",
+                    "                        included ({\"schema\":1,\"input\":...,\"error\":...}); fields in the README",
                     LIMIT_OPTIONS,
                     ""),
             "decode", String.join("\n",
-                    "usage: jsoup-charset decode [--content-type VALUE] [--declarations MODE] [limits] FILE|URL...",
+                    "usage: jsoup-charset decode [--content-type VALUE] [--declarations MODE] [--no-filename] [limits]",
+                    "                            FILE|URL...",
                     "",
                     "Write each page's text, decoded as a browser would (byte order mark removed), as",
-                    "UTF-8 on stdout. The decision is not printed: use sniff for that.",
+                    "UTF-8 on stdout. With several inputs each text follows a line '==> INPUT <==' (and",
+                    "starts on a line of its own). The decision is not printed: use sniff for that; a body",
+                    "that looks binary is decoded all the same, with a warning on stderr.",
                     "",
                     INPUT_OPTIONS,
+                    FILENAME_OPTIONS,
                     LIMIT_OPTIONS,
                     ""),
             "select", String.join("\n",
-                    "usage: jsoup-charset select [--attr NAME] [--content-type VALUE] [--declarations MODE] [limits]",
-                    "                            CSS FILE|URL...",
+                    "usage: jsoup-charset select [--attr NAME] [--content-type VALUE] [--declarations MODE]",
+                    "                            [--no-filename] [limits] CSS FILE|URL...",
                     "",
                     "Parse each page after decoding it as a browser would, run the jsoup CSS selector and",
-                    "print every match on its own line: its text, or the value of an attribute.",
+                    "print every match on its own line: its text, or the value of an attribute. With",
+                    "several inputs each line starts with the input it came from, as grep does:",
+                    "'INPUT: match'.",
                     "",
                     "  --attr NAME           print this attribute instead of the text ('abs:href' for an",
                     "                        absolute URL)",
                     INPUT_OPTIONS,
+                    FILENAME_OPTIONS,
                     LIMIT_OPTIONS,
                     ""),
             "audit", String.join("\n",
-                    "usage: jsoup-charset audit [--jsonl FILE] [--max-body BYTES] [--declarations MODE] [WARC...]",
+                    "usage: jsoup-charset audit [--jsonl FILE] [--html FILE] [--all] [--max-body BYTES]",
+                    "                           [--declarations MODE] [WARC...]",
                     "",
                     "Read WARC files (gzip or plain), decide and decode every HTML response (2xx; Content-Type",
                     "text/html or application/xhtml+xml, or none and a body that looks like HTML), and print",
-                    "per top-level domain: pages, pages not UTF-8 (by encoding) and how many pages each naive",
+                    "a headline (how many pages each naive decoding corrupts), then per top-level domain:",
+                    "HTML pages, how many of them are not UTF-8 (by encoding) and how many each naive",
                     "decoding corrupts (its text differs from the browser's):",
                     "  requests  Python requests' .text: the header charset, else ISO-8859-1",
                     "  jsoup     jsoup's Connection.Response.parse()",
                     "  JDK       the JDK charset of the declared label (header, else meta; UTF-8 if none)",
                     "and the misdeclared pages (the bytes plainly contradict the declaration), with how many",
                     "of them each naive decoding gets the author's text of; then decisions by rule,",
-                    "header/meta conflicts, metas after 1024 bytes, pages with U+FFFD.",
+                    "header/meta conflicts, metas after 1024 bytes, pages with U+FFFD; then the corrupted",
+                    "pages (URL and which naive decodings corrupt it), the first 20 by URL. Lines fit 100",
+                    "columns. Progress and timing (pages/s after warm-up) go to stderr.",
                     "Without a WARC, audits the sample examples/sample.warc.gz.",
                     "",
-                    "  --jsonl FILE       also write one JSON line per page to FILE",
+                    "  --jsonl FILE       also write one JSON line per page to FILE (with its WARC and offset)",
+                    "  --html FILE        also write the report as one self-contained HTML page (charts, no",
+                    "                     scripts, nothing fetched)",
+                    "  --all              list every corrupted page, not the first 20",
                     "  --max-body BYTES   skip (and report) bodies larger than this (default 16777216,",
                     "                     at most 2147483639)",
                     "  --declarations MODE  browser (default) or checked: the decision each page reports",
@@ -178,17 +199,19 @@ public final class Main {
             err.print(USAGE);
             return USAGE_ERROR;
         }
-        Args a = Args.parse(args, Set.of("--content-type", "--attr", "--jsonl", "--max-body", "--declarations",
-                "--timeout", "--read-timeout"), Set.of("--json"));
+        Args a = Args.parse(args, Set.of("--content-type", "--attr", "--jsonl", "--html", "--max-body", "--declarations",
+                "--timeout", "--read-timeout"), Set.of("--json", "--all", "--no-filename", "--with-filename"));
         if (a.help) {
             out.print(COMMAND_USAGE.get(command));
             return OK;
         }
         Set<String> allowed = switch (command) {
             case "sniff" -> Set.of("--content-type", "--declarations", "--json", "--max-body", "--timeout", "--read-timeout");
-            case "decode" -> Set.of("--content-type", "--declarations", "--max-body", "--timeout", "--read-timeout");
-            case "select" -> Set.of("--content-type", "--declarations", "--attr", "--max-body", "--timeout", "--read-timeout");
-            default -> Set.of("--jsonl", "--max-body", "--declarations");
+            case "decode" -> Set.of("--content-type", "--declarations", "--max-body", "--timeout", "--read-timeout",
+                    "--no-filename", "--with-filename");
+            case "select" -> Set.of("--content-type", "--declarations", "--attr", "--max-body", "--timeout", "--read-timeout",
+                    "--no-filename", "--with-filename");
+            default -> Set.of("--jsonl", "--html", "--all", "--max-body", "--declarations");
         };
         String error = a.error;
         if (error == null) {
@@ -199,6 +222,9 @@ public final class Main {
         String mode = a.options.getOrDefault("--declarations", "browser");
         if (error == null && !mode.equals("browser") && !mode.equals("checked")) {
             error = "--declarations is browser or checked, not '" + mode + "'";
+        }
+        if (error == null && a.flags.contains("--no-filename") && a.flags.contains("--with-filename")) {
+            error = "--no-filename and --with-filename cannot go together";
         }
         if (error == null) error = limits(a);
         if (error != null) return usage(err, command, error);
@@ -255,8 +281,20 @@ public final class Main {
         void accept(String input, Inputs.Page page);
     }
 
+    /** The version of the JSON lines' fields (sniff --json, audit --jsonl): raised when a field changes meaning or goes. */
+    static final int JSON_SCHEMA = 1;
+
     /** Reads each input and hands it on; reports and counts the inputs that cannot be read. */
     private static int forEachInput(Args a, List<String> inputs, String contentType, PrintStream err, PageAction action) {
+        return forEachInput(a, inputs, contentType, err, action, (input, message) -> { });
+    }
+
+    /**
+     * Reads each input and hands it on; reports and counts the inputs that cannot be read, and
+     * hands each of those to {@code failed} too (input, message).
+     */
+    private static int forEachInput(Args a, List<String> inputs, String contentType, PrintStream err, PageAction action,
+            java.util.function.BiConsumer<String, String> failed) {
         int status = OK;
         Inputs reader = new Inputs(a.maxBody, a.timeout, a.readTimeout);
         for (String input : inputs) {
@@ -264,6 +302,7 @@ public final class Main {
                 action.accept(input, reader.read(input, contentType));
             } catch (Inputs.InputException e) {
                 err.println("jsoup-charset: " + Terminal.safe(input + ": " + e.getMessage()));
+                failed.accept(input, e.getMessage());
                 status = FAILED;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -279,16 +318,46 @@ public final class Main {
         boolean json = a.flags.contains("--json");
         return forEachInput(a, a.positional, a.options.get("--content-type"), err, (input, page) -> {
             EncodingDecision d = a.parser.decode(page.body(), page.contentType()).decision();
-            if (json) out.println(PageAudit.decisionJson(new Json().field("input", input), d).end());
+            warnIfBinary(err, input, d);
+            if (json) out.println(PageAudit.decisionJson(new Json().field("schema", JSON_SCHEMA).field("input", input), d).end());
             else print(out, input, d);
+            checkOut(out);
+        }, (input, message) -> {
+            if (!json) return;
+            // every input gets its line, a failed one too
+            out.println(new Json().field("schema", JSON_SCHEMA).field("input", input).field("error", message).end());
             checkOut(out);
         });
     }
 
+    /** Says on stderr that a body does not look like text; it is decoded all the same. */
+    private static void warnIfBinary(PrintStream err, String input, EncodingDecision d) {
+        d.binaryEvidence().ifPresent(why -> err.println("jsoup-charset: " + Terminal.safe(input + ": does not look like text ("
+                + why + "); decoded as " + d.encoding().name() + " all the same")));
+    }
+
+    /** Whether each line of output says which input it came from: several inputs, unless told otherwise. */
+    private static boolean withFilename(Args a, int inputs) {
+        if (a.flags.contains("--no-filename")) return false;
+        return inputs > 1 || a.flags.contains("--with-filename");
+    }
+
     private static int decode(Args a, PrintStream out, PrintStream err) {
         if (a.positional.isEmpty()) return usage(err, "decode", "needs at least one FILE or URL");
+        boolean headers = withFilename(a, a.positional.size());
+        boolean[] atLineStart = {true};
         return forEachInput(a, a.positional, a.options.get("--content-type"), err, (input, page) -> {
-            out.print(a.parser.decode(page.body(), page.contentType()).text());
+            io.github.jsoupcharset.DecodedHtml decoded = a.parser.decode(page.body(), page.contentType());
+            warnIfBinary(err, input, decoded.decision());
+            String text = decoded.text();
+            if (headers) {
+                // as head and tail do: each text under a line naming its input, which starts a line
+                if (!atLineStart[0]) out.println();
+                out.println("==> " + Terminal.safe(input) + " <==");
+                atLineStart[0] = true;
+            }
+            out.print(text);
+            if (!text.isEmpty()) atLineStart[0] = text.endsWith("\n");
             checkOut(out);
         });
     }
@@ -302,10 +371,15 @@ public final class Main {
             return usage(err, "select", "invalid CSS selector '" + a.positional.get(0) + "': " + e.getMessage());
         }
         String attr = a.options.get("--attr");
-        return forEachInput(a, a.positional.subList(1, a.positional.size()), a.options.get("--content-type"), err, (input, page) -> {
+        List<String> inputs = a.positional.subList(1, a.positional.size());
+        boolean prefix = withFilename(a, inputs.size());
+        return forEachInput(a, inputs, a.options.get("--content-type"), err, (input, page) -> {
             ParsedHtml parsed = a.parser.parseWithDecision(page.body(), page.contentType(), page.baseUri());
+            warnIfBinary(err, input, parsed.decision());
+            // as grep does with several files: "input: match"
+            String name = prefix ? Terminal.safe(input) + ": " : "";
             for (Element e : Selector.select(evaluator, parsed.document())) {
-                out.println(attr == null ? e.text() : e.attr(attr));
+                out.println(name + (attr == null ? e.text() : e.attr(attr)));
             }
             checkOut(out);
         });
@@ -320,7 +394,8 @@ public final class Main {
         out.printf("  encoding    %s%n", d.encoding().name());
         out.printf("  rule        %s%n", d.source());
         out.printf("  confidence  %s%n", d.confidence());
-        d.detectorConfidence().ifPresent(c -> out.printf("  detector    %d/100%n", c));
+        d.detectorConfidence().ifPresent(c -> out.printf("  detector    %d/100%s%n", c,
+                d.detectorRunnerUp().map(r -> ", runner-up " + r.name()).orElse("")));
         out.printf("  header      %s%n", d.headerLabel().map(l -> quoted(l) + " -> "
                 + d.headerEncoding().map(Object::toString).orElse("unknown label")).orElse("-"));
         out.printf("  meta        %s%n", d.metaLabel().map(l -> quoted(l) + " -> "
@@ -338,6 +413,7 @@ public final class Main {
         out.printf("  misdeclared %s%n", d.misdeclaration().map(m -> m.declaration() + " " + m.declared().name()
                 + (d.source() == DecisionSource.DECLARATION_OVERRIDDEN ? " overridden: " : " looks wrong, bytes look like ")
                 + m.bytesLookLike().name() + " (" + m.evidence() + ")").orElse("no"));
+        out.printf("  binary      %s%n", d.binaryEvidence().map(e -> "yes, does not look like text (" + e + ")").orElse("no"));
         out.printf("  U+FFFD      %d%n", d.replacementCount().orElse(0));
     }
 
@@ -369,7 +445,8 @@ public final class Main {
             err.println("jsoup-charset: auditing the sample " + sample);
             files.add(sample);
         }
-        AuditTable table = new AuditTable();
+        AuditTable table = new AuditTable(a.flags.contains("--all") ? Integer.MAX_VALUE : AuditTable.DEFAULT_LIST_LIMIT);
+        Path html = a.options.containsKey("--html") ? Path.of(a.options.get("--html")) : null;
         BufferedWriter jsonl = null;
         if (a.options.containsKey("--jsonl")) {
             try {
@@ -381,11 +458,11 @@ public final class Main {
         }
         BufferedWriter lines = jsonl;
         WarcAudit audit = new WarcAudit(maxBody, a.parser.options(), message -> err.println("jsoup-charset: " + Terminal.safe(message)));
-        boolean ok = audit.auditAll(files, terminal, err, page -> {
+        boolean ok = audit.auditAll(files, terminal, err, (page, warc, offset) -> {
             table.add(page);
             if (lines != null) {
                 try {
-                    lines.write(page.toJson());
+                    lines.write(page.toJson(warc, offset));
                     lines.write('\n');
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
@@ -404,6 +481,16 @@ public final class Main {
         out.println();
         out.print(audit.counts().summary());
         checkOut(out);
+        if (html != null) {
+            List<String> names = new ArrayList<>();
+            for (Path f : files) names.add(f.toString());
+            try {
+                Files.writeString(html, HtmlReport.render(table, audit.counts(), names), StandardCharsets.UTF_8);
+            } catch (IOException | java.nio.file.InvalidPathException e) {
+                err.println("jsoup-charset: " + Terminal.safe(a.options.get("--html")) + ": cannot write: " + describe(e));
+                ok = false;
+            }
+        }
         return ok ? OK : FAILED;
     }
 

@@ -218,13 +218,31 @@ public record PageAudit(String url, String tld, String contentType, long bodyByt
     }
 
     /**
-     * This result as one line of JSON, as {@code audit --jsonl} writes it: the fields of this record,
-     * the decision's fields flattened, and each naive decoding as {@code {"charset", "corrupt"}}.
+     * This result as one line of JSON, as {@code audit --jsonl} writes it but without saying where
+     * the page came from: the fields of this record, the decision's fields flattened, and each naive
+     * decoding as {@code {"charset", "corrupt", "authorText"}}.
      *
      * @return a JSON object, without a line break
      */
     public String toJson() {
-        Json j = new Json().field("url", url).field("tld", tld).field("contentType", contentType).field("bytes", bodyBytes);
+        return json(new Json());
+    }
+
+    /**
+     * This result as one line of JSON, exactly as {@code audit --jsonl} writes it: {@code schema}
+     * (the version of the fields, {@value Main#JSON_SCHEMA}), the WARC file and the offset of the
+     * record the page came from, then the fields of {@link #toJson()}. The README lists them all.
+     *
+     * @param warc the WARC file's name, as given to the command
+     * @param offset the offset of the record in that file (of its gzip member, in a {@code .warc.gz})
+     * @return a JSON object, without a line break
+     */
+    public String toJson(String warc, long offset) {
+        return json(new Json().field("schema", Main.JSON_SCHEMA).field("warc", warc).field("offset", offset));
+    }
+
+    private String json(Json j) {
+        j.field("url", url).field("tld", tld).field("contentType", contentType).field("bytes", bodyBytes);
         return decisionJson(j, decision)
                 .raw("requests", naiveJson(requests))
                 .raw("jsoup", naiveJson(jsoup))
@@ -241,7 +259,9 @@ public record PageAudit(String url, String tld, String contentType, long bodyByt
         j.field("encoding", d.encoding().name())
                 .field("rule", d.source().name())
                 .field("confidence", d.confidence().name());
-        if (d.detectorConfidence().isPresent()) j.field("detectorConfidence", d.detectorConfidence().getAsInt());
+        // present in every line (null unless the detector decided), so that the schema is stable
+        j.raw("detectorConfidence", d.detectorConfidence().isPresent() ? Integer.toString(d.detectorConfidence().getAsInt()) : "null")
+                .field("detectorRunnerUp", d.detectorRunnerUp().map(Encoding::name).orElse(null));
         return j.field("headerLabel", d.headerLabel().orElse(null))
                 .field("headerEncoding", d.headerEncoding().map(Encoding::name).orElse(null))
                 .field("metaLabel", d.metaLabel().orElse(null))
@@ -255,7 +275,9 @@ public record PageAudit(String url, String tld, String contentType, long bodyByt
                 .field("misdeclaredWhere", d.misdeclaration().map(m -> m.declaration().name()).orElse(null))
                 .field("bytesLookLike", d.misdeclaration().map(m -> m.bytesLookLike().name()).orElse(null))
                 .field("misdeclarationEvidence", d.misdeclaration().map(EncodingDecision.Misdeclaration::evidence)
-                        .orElse(null));
+                        .orElse(null))
+                .field("binary", d.looksBinary())
+                .field("binaryEvidence", d.binaryEvidence().orElse(null));
     }
 
     private static String naiveJson(Naive n) {

@@ -171,13 +171,13 @@ public final class WarcAudit {
         }
 
         /**
-         * The line the {@code audit} command prints after the table.
+         * The lines the {@code audit} command prints after the table (each within 100 columns).
          *
-         * @return one line, ending with a line break
+         * @return two lines, each ending with a line break
          */
         public String summary() {
             return String.format("records read %d: %d HTML pages audited, %d not HTML, %d not 2xx, %d over the size cap, "
-                            + "%d failed; %d of %d files could not be read to the end%n",
+                            + "%d failed;%n%d of %d files could not be read to the end%n",
                     records, pages, notHtml, not2xx, oversized, failedRecords, failedFiles, files);
         }
     }
@@ -223,8 +223,13 @@ public final class WarcAudit {
         return counts;
     }
 
+    /** Receives each audited page with where it came from: the WARC file and the record's offset in it. */
+    interface PageSink {
+        void accept(PageAudit page, String warc, long offset);
+    }
+
     /** Audits every file in turn, giving each page to the sink; returns true if nothing failed. */
-    boolean auditAll(List<Path> files, boolean terminal, PrintStream err, Consumer<PageAudit> sink) {
+    boolean auditAll(List<Path> files, boolean terminal, PrintStream err, PageSink sink) {
         long total = 0;
         for (Path f : files) total += f.toFile().length();
         progress = new Progress(err, terminal, total);
@@ -236,7 +241,7 @@ public final class WarcAudit {
         return counts.ok();
     }
 
-    private void auditFile(Path file, Consumer<PageAudit> sink) {
+    private void auditFile(Path file, PageSink sink) {
         FileChannel channel;
         try {
             channel = FileChannel.open(file, StandardOpenOption.READ);
@@ -252,7 +257,10 @@ public final class WarcAudit {
             return;
         }
         try (Pages pages = pages(file.toString(), channel)) {
-            while (pages.hasNext()) sink.accept(pages.next());
+            while (pages.hasNext()) {
+                PageAudit page = pages.next();
+                sink.accept(page, file.toString(), pages.offset());
+            }
         }
     }
 
@@ -280,6 +288,8 @@ public final class WarcAudit {
         private WarcReader reader;
         private long inThisFile;
         private PageAudit next;
+        private long nextOffset;
+        private long offset = -1;
         private boolean done;
         private boolean closed;
         private boolean failed;
@@ -299,8 +309,19 @@ public final class WarcAudit {
         public PageAudit next() {
             if (!hasNext()) throw new NoSuchElementException();
             PageAudit page = next;
+            offset = nextOffset;
             next = null;
             return page;
+        }
+
+        /**
+         * Where the page {@link #next()} last returned came from: the offset of its record in the
+         * file (of the record's gzip member in a {@code .warc.gz}), as {@code audit --jsonl} writes it.
+         *
+         * @return the offset in bytes, or -1 before the first page
+         */
+        public long offset() {
+            return offset;
         }
 
         /** Closes the file (the iteration ends there); reports a failure to close. Idempotent. */
@@ -431,6 +452,7 @@ public final class WarcAudit {
             }
             counts.pages++;
             next = page;
+            nextOffset = offset;
             return true;
         }
     }

@@ -68,7 +68,7 @@ class WarcAuditTest {
         assertThat(pages.get(0).url(), is("https://news.example.com/"));
         assertThat(failures, is(empty()));
         assertThat(audit.counts().summary(), is(String.format(
-                "records read 42: 38 HTML pages audited, 3 not HTML, 1 not 2xx, 0 over the size cap, 0 failed; "
+                "records read 42: 38 HTML pages audited, 3 not HTML, 1 not 2xx, 0 over the size cap, 0 failed;%n"
                         + "0 of 1 files could not be read to the end%n")));
     }
 
