@@ -438,13 +438,30 @@ public final class AuditTable implements Serializable {
     public String headline() {
         Row all = total();
         if (all.pages() == 0) return "No HTML page was audited.";
-        return "requests' .text corrupts " + all.requestsCorrupt() + " of " + pages(all.pages()) + ", jsoup "
-                + all.jsoupCorrupt() + ", the JDK " + all.declaredCorrupt() + "; " + all.notUtf8() + " of the "
-                + all.pages() + " " + (all.notUtf8() == 1 ? "is" : "are") + " not UTF-8.";
+        return "requests' .text corrupts " + n(all.requestsCorrupt()) + " of " + n(all.pages())
+                + (all.pages() == 1 ? " page" : " pages") + ", jsoup " + n(all.jsoupCorrupt()) + ", the JDK "
+                + n(all.declaredCorrupt()) + "; " + n(all.notUtf8()) + " of the " + n(all.pages()) + " "
+                + (all.notUtf8() == 1 ? "is" : "are") + " not UTF-8.";
     }
 
-    private static String pages(long n) {
-        return n + (n == 1 ? " page" : " pages");
+    /** A count with thousands separators, e.g. {@code 1,234,567}. */
+    private static String n(long count) {
+        return String.format(java.util.Locale.ROOT, "%,d", count);
+    }
+
+    /** Words wrapped to {@link #WIDTH}, each line ending with a line break. */
+    private static void wrapWords(StringBuilder b, String text) {
+        int lineStart = b.length();
+        for (String word : text.split(" ")) {
+            if (b.length() > lineStart && b.length() - lineStart + 1 + word.length() > WIDTH) {
+                b.append('\n');
+                lineStart = b.length();
+            } else if (b.length() > lineStart) {
+                b.append(' ');
+            }
+            b.append(word);
+        }
+        b.append('\n');
     }
 
     /**
@@ -457,7 +474,8 @@ public final class AuditTable implements Serializable {
      */
     public String render() {
         StringBuilder b = new StringBuilder();
-        b.append(headline()).append("\n\n");
+        wrapWords(b, headline());
+        b.append('\n');
         b.append("Per top-level domain: HTML pages, how many of them are not UTF-8, and how many each naive\n")
                 .append("decoding corrupts (its text differs from the browser's):\n")
                 .append("  requests = Python requests' .text (header charset, else ISO-8859-1)\n")
