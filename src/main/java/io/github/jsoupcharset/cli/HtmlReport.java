@@ -29,7 +29,7 @@ final class HtmlReport {
      *
      * @param table the pages added up
      * @param counts what became of the records
-     * @param warcs the WARC files audited, as given
+     * @param warcs the WARC files audited, as given (the report shows their file names)
      * @return a whole HTML document
      */
     static String render(AuditTable table, WarcAudit.Counts counts, List<String> warcs) {
@@ -54,7 +54,10 @@ final class HtmlReport {
                 .append("</style>\n</head>\n<body>\n");
         b.append("<h1>Encoding audit</h1>\n");
         b.append("<p class=\"headline\" id=\"headline\">").append(esc(table.headline())).append("</p>\n");
-        b.append("<p class=\"small\">").append(esc(String.join(", ", warcs))).append(": ")
+        List<String> names = new ArrayList<>();
+        // file names only: a report is shared, the folders it was made in are nobody's business
+        for (String w : warcs) names.add(fileName(w));
+        b.append("<p class=\"small\">").append(esc(String.join(", ", names))).append(": ")
                 .append(esc(counts.summary().strip().replace('\n', ' '))).append("</p>\n");
 
         b.append("<h2 id=\"tld\">Per top-level domain</h2>\n");
@@ -180,6 +183,11 @@ final class HtmlReport {
                     .append("</tr>\n");
         }
         b.append("</tbody>\n</table>\n");
+    }
+
+    private static String fileName(String path) {
+        int slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+        return slash >= 0 && slash < path.length() - 1 ? path.substring(slash + 1) : path;
     }
 
     /** Text for HTML content or a quoted attribute value: controls as \xNN, then the five markup characters escaped. */
