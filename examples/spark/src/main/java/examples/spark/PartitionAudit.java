@@ -63,7 +63,7 @@ final class PartitionAudit implements Iterator<Row> {
         if (!hasNext()) throw new NoSuchElementException();
         PageAudit page = pages.next();
         partial.table().add(page);
-        return SparkAudit.row(warc, page);
+        return SparkAudit.row(warc, pages.offset(), page);
     }
 
     private void closeFile() {

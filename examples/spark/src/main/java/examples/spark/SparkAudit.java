@@ -37,7 +37,7 @@ import java.util.Objects;
  * so a crawl of many files uses every core; one huge file uses one. Writes
  * <ul>
  *   <li>{@code OUT/pages}: Parquet, one row per HTML page (columns as {@code audit --jsonl}'s fields,
- *       plus {@code warc}, {@code notUtf8} and {@code detectorRunnerUp});</li>
+ *       {@code warc} the file's URI as Spark names it, plus {@code notUtf8}; no {@code schema});</li>
  *   <li>{@code OUT/table.txt}: the table the {@code audit} command prints, also printed on stdout.</li>
  * </ul>
  * Failures (a truncated file, a broken record) are reported on stderr, counted in the table's last
@@ -57,6 +57,7 @@ public final class SparkAudit {
     /** The Parquet schema of {@code OUT/pages}. */
     public static final StructType SCHEMA = new StructType(new StructField[] {
             DataTypes.createStructField("warc", DataTypes.StringType, false),
+            DataTypes.createStructField("offset", DataTypes.LongType, false),
             DataTypes.createStructField("url", DataTypes.StringType, false),
             DataTypes.createStructField("tld", DataTypes.StringType, false),
             DataTypes.createStructField("contentType", DataTypes.StringType, true),
@@ -82,6 +83,8 @@ public final class SparkAudit {
             DataTypes.createStructField("misdeclaredWhere", DataTypes.StringType, true),
             DataTypes.createStructField("bytesLookLike", DataTypes.StringType, true),
             DataTypes.createStructField("misdeclarationEvidence", DataTypes.StringType, true),
+            DataTypes.createStructField("binary", DataTypes.BooleanType, false),
+            DataTypes.createStructField("binaryEvidence", DataTypes.StringType, true),
             DataTypes.createStructField("requests", NAIVE, false),
             DataTypes.createStructField("jsoup", NAIVE, false),
             DataTypes.createStructField("declared", NAIVE, false)});
@@ -158,11 +161,11 @@ public final class SparkAudit {
     }
 
     /** One page as a row of {@link #SCHEMA}. */
-    static Row row(String warc, PageAudit page) {
+    static Row row(String warc, long offset, PageAudit page) {
         EncodingDecision d = page.decision();
         List<Row> ignored = new ArrayList<>();
         for (IgnoredLabel i : d.ignoredLabels()) ignored.add(RowFactory.create(i.label(), i.where().name()));
-        return RowFactory.create(warc, page.url(), page.tld(), page.contentType(), page.bodyBytes(),
+        return RowFactory.create(warc, offset, page.url(), page.tld(), page.contentType(), page.bodyBytes(),
                 d.encoding().name(), page.notUtf8(), d.source().name(), d.confidence().name(),
                 d.detectorConfidence().isPresent() ? d.detectorConfidence().getAsInt() : null,
                 d.detectorRunnerUp().map(Encoding::name).orElse(null),
@@ -173,6 +176,7 @@ public final class SparkAudit {
                 d.misdeclared(), d.misdeclaration().map(m -> m.declaration().name()).orElse(null),
                 d.misdeclaration().map(m -> m.bytesLookLike().name()).orElse(null),
                 d.misdeclaration().map(EncodingDecision.Misdeclaration::evidence).orElse(null),
+                d.looksBinary(), d.binaryEvidence().orElse(null),
                 naive(page.requests()), naive(page.jsoup()), naive(page.declared()));
     }
 
