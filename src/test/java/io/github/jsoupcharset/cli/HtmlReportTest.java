@@ -54,12 +54,13 @@ class HtmlReportTest {
                 "<meta charset=windows-1251><title>Привет</title>".getBytes(Charset.forName("windows-1251"))));
         table.add(PageAudit.of("https://x.<b>tld</b>/", List.of("text/html"),
                 "<meta charset=windows-1251><p>\u00ff".getBytes(Charset.forName("windows-1251"))));
-        String html = HtmlReport.render(table, new WarcAudit.Counts(), List.of("/data/<i>crawl</i>.warc"));
+        String html = HtmlReport.render(table, new WarcAudit.Counts(), List.of("/data/\"<i>crawl&.warc"));
         Document doc = parse(html);
         assertThat(doc.select("script, img, #tld-table td *, .pages td *, #headline *"), hasSize(0));
         assertThat(doc.select("[onerror]"), hasSize(0));
         assertThat(doc.select("#corrupted-table td.url").eachText(), org.hamcrest.Matchers.hasItem(hostile.replace("\u009b", "\\x9b")));
         assertThat(html, not(containsString("\u009b")));
-        assertThat(doc.body().text(), containsString("<i>crawl</i>.warc"));
+        assertThat(doc.body().text(), containsString("\"<i>crawl&.warc: records read 0"));
+        assertThat(doc.body().text(), not(containsString("/data/")));
     }
 }
