@@ -535,8 +535,8 @@ public final class AuditTable implements Serializable {
         if (corrupted.count == 0) {
             b.append("No page is corrupted by a naive decoding.\n");
         } else {
-            String which = listed.size() < corrupted.count ? "the first " + listed.size() + " by URL of " + corrupted.count
-                    + "; --all lists every one" : "all " + corrupted.count + ", by URL";
+            String which = listed.size() < corrupted.count ? "the first " + listed.size() + " by URL of " + n(corrupted.count)
+                    + "; --all lists every one" : "all " + n(corrupted.count) + ", by URL";
             b.append(cut("Pages a naive decoding corrupts (" + which + "):", WIDTH)).append('\n');
             for (ListedPage p : listed) {
                 String line = "  " + pad(p.corruptedBy(), 18) + "  " + Terminal.safe(p.url());
