@@ -147,7 +147,8 @@ public final class Main {
                     "columns. Progress and timing (pages/s after warm-up) go to stderr.",
                     "Without a WARC, audits the sample examples/sample.warc.gz.",
                     "",
-                    "  --jsonl FILE       also write one JSON line per page to FILE (with its WARC and offset)",
+                    "  --jsonl FILE       also write one JSON line per page to FILE (with its WARC and offset),",
+                    "                     and one per record or file skipped ({\"schema\":1,\"warc\":...,\"error\":...})",
                     "  --html FILE        also write the report as one self-contained HTML page (charts, no",
                     "                     scripts, nothing fetched)",
                     "  --all              list every corrupted page, not the first 20",
@@ -457,7 +458,25 @@ public final class Main {
             }
         }
         BufferedWriter lines = jsonl;
-        WarcAudit audit = new WarcAudit(maxBody, a.parser.options(), message -> err.println("jsoup-charset: " + Terminal.safe(message)));
+        WarcAudit audit = new WarcAudit(maxBody, a.parser.options(), message -> {
+            err.println("jsoup-charset: " + Terminal.safe(message));
+            if (lines != null) {
+                // a skipped record or an unreadable file has its line too: the WARC, and what went wrong
+                // (every failure message starts with the file's name as the command gave it)
+                String warc = null;
+                for (Path f : files) {
+                    String name = f.toString();
+                    if (message.startsWith(name + ": ") && (warc == null || name.length() > warc.length())) warc = name;
+                }
+                try {
+                    lines.write(new Json().field("schema", JSON_SCHEMA).field("warc", warc)
+                            .field("error", warc == null ? message : message.substring(warc.length() + 2)).end());
+                    lines.write('\n');
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        });
         boolean ok = audit.auditAll(files, terminal, err, (page, warc, offset) -> {
             table.add(page);
             if (lines != null) {

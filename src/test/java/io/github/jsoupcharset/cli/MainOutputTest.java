@@ -191,6 +191,18 @@ class MainOutputTest {
     }
 
     @Test
+    void aWarcTheAuditCouldNotReadHasItsJsonLine() throws IOException {
+        Path jsonl = dir.resolve("failed.jsonl");
+        String missing = dir.resolve("missing.warc.gz").toString();
+        Run r = run("audit", "--jsonl", jsonl.toString(), missing, AuditTableTest.SAMPLE.toString());
+        assertThat(r.status(), is(1));
+        List<String> lines = Files.readAllLines(jsonl, StandardCharsets.UTF_8);
+        assertThat(lines, hasSize(39));
+        assertThat(lines.get(0), is("{\"schema\":1,\"warc\":" + Json.string(missing) + ",\"error\":\"no such file\"}"));
+        assertThat(lines.get(1), startsWith("{\"schema\":1,\"warc\":" + Json.string(AuditTableTest.SAMPLE.toString()) + ",\"offset\":"));
+    }
+
+    @Test
     void auditPrintsItsHeadlineFirstAndTimingOnStderr() {
         Run r = run("audit", AuditTableTest.SAMPLE.toString());
         assertThat(r.out(), startsWith("requests' .text corrupts 27 of 38 pages, jsoup 5, the JDK 6; 31 of the 38 are not UTF-8.\n"));
