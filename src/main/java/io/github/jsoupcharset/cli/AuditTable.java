@@ -229,6 +229,8 @@ public final class AuditTable implements Serializable {
     private long lateMetasDeciding;
     /** Pages whose decoding produced at least one U+FFFD. */
     private long withReplacement;
+    /** Pages whose body does not look like text. */
+    private long looksBinary;
     /** The pages at least one naive decoding corrupts, the first of them by URL. */
     private final Listed corrupted = new Listed();
     /** The pages whose decoding produced U+FFFD, the first of them by URL. */
@@ -290,6 +292,7 @@ public final class AuditTable implements Serializable {
         if (page.decision().metaSource().orElse(null) == DecisionSource.LATE_META) lateMetas++;
         if (page.decision().source() == DecisionSource.LATE_META) lateMetasDeciding++;
         if (page.decision().replacementCount().orElse(0) > 0) withReplacement++;
+        if (page.decision().looksBinary()) looksBinary++;
         boolean anyCorrupt = page.requests().corrupt() || page.jsoup().corrupt() || page.declared().corrupt();
         int replacements = page.decision().replacementCount().orElse(0);
         if (anyCorrupt || replacements > 0) {
@@ -315,6 +318,7 @@ public final class AuditTable implements Serializable {
         lateMetas += other.lateMetas;
         lateMetasDeciding += other.lateMetasDeciding;
         withReplacement += other.withReplacement;
+        looksBinary += other.looksBinary;
         corrupted.addAll(other.corrupted, listLimit);
         replaced.addAll(other.replaced, listLimit);
         return this;
@@ -399,6 +403,15 @@ public final class AuditTable implements Serializable {
      */
     public long pages() {
         return total().pages();
+    }
+
+    /**
+     * Pages whose body does not look like text (an image or other binary data sent as HTML).
+     *
+     * @return the number of pages whose decision {@link io.github.jsoupcharset.EncodingDecision#looksBinary()}
+     */
+    public long looksBinary() {
+        return looksBinary;
     }
 
     /**
@@ -530,6 +543,7 @@ public final class AuditTable implements Serializable {
         b.append(String.format("%nheader/meta conflicts      %7d%n", conflicts));
         b.append(String.format("metas after 1024 bytes     %7d (%d decided the encoding)%n", lateMetas, lateMetasDeciding));
         b.append(String.format("pages with U+FFFD          %7d%n", withReplacement));
+        b.append(String.format("pages that look binary     %7d%n", looksBinary));
         List<ListedPage> listed = corruptedPages();
         b.append('\n');
         if (corrupted.count == 0) {

@@ -84,7 +84,8 @@ final class HtmlReport {
         rules(b, table.byRule());
         b.append("<p>Header/meta conflicts: ").append(table.conflicts()).append(". Metas after 1024 bytes: ")
                 .append(table.lateMetas()).append(" (").append(table.lateMetasDeciding()).append(" decided the encoding). ")
-                .append("Pages with U+FFFD: ").append(table.withReplacement()).append(".</p>\n");
+                .append("Pages with U+FFFD: ").append(table.withReplacement()).append(". Pages that look binary, not like text: ")
+                .append(table.looksBinary()).append(".</p>\n");
 
         b.append("<h2 id=\"corrupted\">Pages a naive decoding corrupts</h2>\n");
         pages(b, table.corruptedPages(), table.corruptedByAny(), true);

@@ -136,6 +136,18 @@ class AuditTableTest {
     }
 
     @Test
+    void pagesThatLookBinaryAreCounted() throws Exception {
+        AuditTable table = sample(AuditTable.DEFAULT_LIST_LIMIT);
+        assertThat(table.looksBinary(), is(0L));
+        byte[] png = java.util.Base64.getDecoder().decode(
+                "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==");
+        table.add(PageAudit.of("https://img.example.com/logo", List.of("text/html"), png));
+        assertThat(table.looksBinary(), is(1L));
+        assertThat(table.render(), containsString("\npages that look binary           1\n"));
+        assertThat(new AuditTable().merge(table).looksBinary(), is(1L));
+    }
+
+    @Test
     void noPagesHasAHeadlineToo() {
         AuditTable table = new AuditTable();
         assertThat(table.headline(), is("No HTML page was audited."));
