@@ -301,7 +301,8 @@ class MainEndToEndTest {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+) HTML pages audited").matcher(r.out());
         assertThat(m.find(), is(true));
         assertThat("the sample's 38, the good record, and those before the truncation", Integer.parseInt(m.group(1)) > 39, is(true));
-        assertThat(r.out(), containsString("1 failed; 3 of 5 files could not be read to the end"));
+        assertThat(r.out(), containsString("1 failed, 0 malformed; "));
+        assertThat(r.out(), containsString("; 3 of 5 files could not be read to the end"));
     }
 
     @Test
