@@ -369,6 +369,14 @@ public final class Main {
             err.println("jsoup-charset: auditing the sample " + sample);
             files.add(sample);
         }
+        // when no WARC given can be opened, there is nothing to tabulate: say so, without a table of zeros
+        if (files.stream().noneMatch(Files::isRegularFile)) {
+            for (Path f : files) {
+                err.println("jsoup-charset: " + Terminal.safe(f + ": " + (Files.isDirectory(f) ? "is a directory" : "no such file")));
+            }
+            err.println("jsoup-charset: audit: no WARC file could be read");
+            return FAILED;
+        }
         AuditTable table = new AuditTable();
         BufferedWriter jsonl = null;
         if (a.options.containsKey("--jsonl")) {

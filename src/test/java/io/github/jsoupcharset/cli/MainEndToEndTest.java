@@ -41,10 +41,16 @@ class MainEndToEndTest {
     record Run(int status, String out, String err) {}
 
     static Run run(String... args) {
+        return runJvm(List.of(), args);
+    }
+
+    /** Runs the command in a JVM started with these options (e.g. a heap limit). */
+    static Run runJvm(List<String> jvmOptions, String... args) {
         // surefire may run the tests from a manifest-only jar; this property has the real classpath
         String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", cp, "-Djsoupcharset.home=" + Path.of("").toAbsolutePath(), Main.class.getName()));
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", cp, "-Djsoupcharset.home=" + Path.of("").toAbsolutePath(), Main.class.getName()));
         command.addAll(Arrays.asList(args));
         try {
             Process p = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
@@ -337,6 +343,32 @@ class MainEndToEndTest {
         assertThat(r.status(), is(1));
         assertThat(r.err(), containsString("body over 1000 bytes; record skipped"));
         assertThat(r.out(), not(containsString(" 0 over the size cap")));
+    }
+
+    @Test
+    void aSixteenMebibytePageAuditsIn256MegabytesOfHeapBesideOrdinaryPages() throws IOException {
+        Path warc = dir.resolve("big-page.warc.gz");
+        SampleWarc.write(warc, 1, 16 << 20); // the sample's 38 pages and one of 16 MiB, many small elements
+        Run r = runJvm(List.of("-Xmx256m"), "audit", warc.toString());
+        assertThat(r.err(), r.status(), is(0));
+        assertThat(r.out(), containsString("records read 43: 39 HTML pages audited, 3 not HTML, 1 not 2xx, 0 over the size cap, 0 failed"));
+        assertThat(r.out(), containsString("\n.ru            8         8"));
+        // in a heap too small for it, the big page is refused before it is read, and the rest audited
+        Run small = runJvm(List.of("-Xmx96m"), "audit", warc.toString());
+        assertThat(small.err(), small.status(), is(1));
+        assertThat(small.err(), containsString("(https://big.example.ru/): body of "));
+        assertThat(small.err(), containsString("is too big to audit in this JVM's heap"));
+        assertThat(small.err(), not(containsString("OutOfMemoryError")));
+        assertThat(small.out(), containsString("records read 43: 38 HTML pages audited, 3 not HTML, 1 not 2xx, 1 over the size cap"));
+    }
+
+    @Test
+    void onlyMissingWarcsIsAnErrorWithoutATable() {
+        Run r = run("audit", dir.resolve("gone.warc.gz").toString(), dir.toString());
+        assertThat(r.status(), is(1));
+        assertThat(r.err(), containsString("gone.warc.gz: no such file"));
+        assertThat(r.err(), containsString(": is a directory"));
+        assertThat(r.out(), is(""));
     }
 
     /** A plain WARC: a response whose HTTP header block is garbage, then a good windows-1251 page. */
