@@ -501,6 +501,12 @@ public final class Main {
                 while (true) {
                     try {
                         HttpResponse<byte[]> res = response.get(200, java.util.concurrent.TimeUnit.MILLISECONDS);
+                        if (res.statusCode() >= 300 && res.statusCode() <= 399 && res.headers().firstValue("Location").isPresent()) {
+                            // the client gives up after its redirect limit and hands back the last redirect
+                            int redirects = 0;
+                            for (HttpResponse<?> p = res.previousResponse().orElse(null); p != null; p = p.previousResponse().orElse(null)) redirects++;
+                            throw new InputException("too many redirects (" + (redirects + 1) + ") starting at " + url);
+                        }
                         if (res.statusCode() < 200 || res.statusCode() > 299) throw new InputException("HTTP status " + res.statusCode());
                         List<String> types = res.headers().allValues("Content-Type");
                         // a browser undoes the content coding before it sniffs; an unknown or broken one is an error
@@ -526,6 +532,12 @@ public final class Main {
                     if (t instanceof LimitedBody.OverLimit) throw new InputException("body over --max-body " + maxBody + " bytes; not read");
                 }
                 if (cause instanceof ContentCodingException c) throw new InputException(c.getMessage());
+                // java.net.http's words for a 3xx response it cannot follow
+                for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
+                    if (t instanceof IOException && "Invalid redirection".equals(t.getMessage())) {
+                        throw new InputException("redirect without a Location header");
+                    }
+                }
                 throw new InputException(describe(cause));
             } catch (ContentCodingException e) {
                 throw new InputException(e.overLimit() ? "body over --max-body " + maxBody + " bytes once its "

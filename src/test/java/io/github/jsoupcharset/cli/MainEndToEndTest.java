@@ -146,6 +146,16 @@ class MainEndToEndTest {
                 // the client gave up, as it should
             }
         });
+        // a redirect loop, and a redirect with nowhere to go
+        server.createContext("/loop", exchange -> {
+            exchange.getResponseHeaders().add("Location", "/loop");
+            exchange.sendResponseHeaders(302, -1);
+            exchange.close();
+        });
+        server.createContext("/nowhere", exchange -> {
+            exchange.sendResponseHeaders(302, -1);
+            exchange.close();
+        });
         server.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
         server.start();
         baseUrl = "http://127.0.0.1:" + server.getAddress().getPort();
@@ -360,6 +370,16 @@ class MainEndToEndTest {
         assertThat(small.err(), containsString("is too big to audit in this JVM's heap"));
         assertThat(small.err(), not(containsString("OutOfMemoryError")));
         assertThat(small.out(), containsString("records read 43: 38 HTML pages audited, 3 not HTML, 1 not 2xx, 1 over the size cap"));
+    }
+
+    @Test
+    void aRedirectLoopAndARedirectWithoutLocationAreSaidSo() {
+        Run r = run("sniff", "--timeout", "10", baseUrl + "/loop", baseUrl + "/nowhere", baseUrl + "/shop");
+        assertThat(r.status(), is(1));
+        assertThat(r.err(), org.hamcrest.Matchers.matchesPattern("(?s).*/loop: too many redirects \\(\\d+\\) starting at " + baseUrl + "/loop\n.*"));
+        assertThat(r.err(), containsString(baseUrl + "/nowhere: redirect without a Location header"));
+        assertThat(r.err(), not(containsString("HTTP status 302")));
+        assertThat(r.out(), containsString("encoding    windows-1251"));
     }
 
     @Test
