@@ -258,12 +258,20 @@ public final class Main {
     /** Reads each input and hands it on; reports and counts the inputs that cannot be read. */
     private static int forEachInput(Args a, List<String> inputs, String contentType, PrintStream err, PageAction action) {
         int status = OK;
-        Inputs reader = new Inputs(a.maxBody, a.timeout, a.readTimeout);
+        // what a page costs per byte of body, at most: decode and sniff hold its text (up to two
+        // bytes a char) beside it, select a jsoup tree (as the audit does: BENCHMARKS.md)
+        int heapPerByte = a.command.equals("select") ? WarcAudit.HEAP_PER_BODY_BYTE : 6;
+        Inputs reader = new Inputs(a.maxBody, a.timeout, a.readTimeout, heapPerByte);
         for (String input : inputs) {
             try {
                 action.accept(input, reader.read(input, contentType));
             } catch (Inputs.InputException e) {
                 err.println("jsoup-charset: " + Terminal.safe(input + ": " + e.getMessage()));
+                status = FAILED;
+            } catch (OutOfMemoryError e) {
+                // the last resort, after refusing what cannot fit before reading it: this input's
+                // memory is garbage once it is left, and the next input goes on
+                err.println("jsoup-charset: " + Terminal.safe(input) + ": ran out of memory; give the JVM more with JSOUP_CHARSET_OPTS=-Xmx...");
                 status = FAILED;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -447,15 +455,30 @@ public final class Main {
             }
         }
 
+        /** The smaller of --max-body and {@link #heapLimit}. */
         private final long maxBody;
+        private final long userMaxBody;
+        private final long heapLimit;
+        private final int heapPerByte;
         private final Duration timeout;
         private final Duration readTimeout;
         private HttpClient client;
 
-        Inputs(long maxBody, Duration timeout, Duration readTimeout) {
-            this.maxBody = maxBody;
+        Inputs(long maxBody, Duration timeout, Duration readTimeout, int heapPerByte) {
+            // refused before it is read: a body whose handling cannot fit this JVM's heap
+            this.heapLimit = Math.max(0, (Runtime.getRuntime().maxMemory() - WarcAudit.HEAP_RESERVE) / heapPerByte);
+            this.heapPerByte = heapPerByte;
+            this.maxBody = Math.min(maxBody, heapLimit);
+            this.userMaxBody = maxBody;
             this.timeout = timeout;
             this.readTimeout = readTimeout;
+        }
+
+        /** Why a body over {@link #maxBody} is refused: --max-body, or the heap when that is the smaller. */
+        private String overWhat() {
+            if (maxBody == userMaxBody) return "(see --max-body)";
+            return "is too big for this JVM's heap (" + (Runtime.getRuntime().maxMemory() >> 20) + " MiB; this command needs about "
+                    + heapPerByte + " bytes a byte, so at most " + heapLimit + " bytes; give it more with JSOUP_CHARSET_OPTS=-Xmx...)";
         }
 
         Page read(String input, String contentTypeForFiles) throws InputException, InterruptedException {
@@ -463,14 +486,15 @@ public final class Main {
             try {
                 if (input.equals("-")) {
                     byte[] body = System.in.readNBytes((int) maxBody + 1);
-                    if (body.length > maxBody) throw new InputException("more than " + maxBody + " bytes (see --max-body); not read");
+                    if (body.length > maxBody) throw new InputException("more than " + maxBody + " bytes " + overWhat() + "; not read");
                     return new Page(body, contentTypeForFiles, "");
                 }
                 if (input.isEmpty()) throw new InputException("no such file (an empty name)");
                 Path path = Path.of(input);
                 if (Files.isDirectory(path)) throw new InputException("is a directory");
                 long size = Files.size(path);
-                if (size > maxBody) throw new InputException("file of " + size + " bytes is over --max-body " + maxBody + "; not read");
+                if (size > userMaxBody) throw new InputException("file of " + size + " bytes is over --max-body " + userMaxBody + "; not read");
+                if (size > maxBody) throw new InputException("file of " + size + " bytes " + overWhat() + "; not read");
                 return new Page(Files.readAllBytes(path), contentTypeForFiles, path.toAbsolutePath().toUri().toString());
             } catch (IOException | java.nio.file.InvalidPathException e) {
                 throw new InputException(describe(e));
@@ -529,7 +553,10 @@ public final class Main {
             } catch (java.util.concurrent.ExecutionException e) {
                 Throwable cause = e.getCause();
                 for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
-                    if (t instanceof LimitedBody.OverLimit) throw new InputException("body over --max-body " + maxBody + " bytes; not read");
+                    if (t instanceof LimitedBody.OverLimit) {
+                        throw new InputException(maxBody == userMaxBody ? "body over --max-body " + maxBody + " bytes; not read"
+                                : "body of more than " + maxBody + " bytes " + overWhat() + "; not read");
+                    }
                 }
                 if (cause instanceof ContentCodingException c) throw new InputException(c.getMessage());
                 // java.net.http's words for a 3xx response it cannot follow
@@ -632,6 +659,8 @@ public final class Main {
         final Map<String, String> options = new HashMap<>();
         final Set<String> flags = new java.util.HashSet<>();
         final List<String> positional = new ArrayList<>();
+        /** The subcommand, e.g. {@code sniff}. */
+        String command;
         /** The parser the command decides with ({@code --declarations}); set once the options are checked. */
         BrowserCharsetParser parser;
         long maxBody;
@@ -642,6 +671,7 @@ public final class Main {
 
         static Args parse(String[] args, Set<String> valued, Set<String> booleans) {
             Args a = new Args();
+            a.command = args[0];
             boolean optionsEnd = false;
             for (int i = 1; i < args.length; i++) {
                 String arg = args[i];

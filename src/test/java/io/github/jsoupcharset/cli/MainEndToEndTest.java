@@ -383,6 +383,25 @@ class MainEndToEndTest {
     }
 
     @Test
+    void aFileTooBigForTheHeapIsRefusedBeforeItIsReadAndTheNextOneRead() throws IOException {
+        Path big = dir.resolve("300mb.html");
+        Path huge = dir.resolve("3gb.html");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(big.toFile(), "rw")) {
+            f.setLength(300_000_000L); // sparse: no disk used, no bytes read
+        }
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(huge.toFile(), "rw")) {
+            f.setLength(3L << 30);
+        }
+        Path page = file("after-big.html", russianPage());
+        Run r = runJvm(List.of("-Xmx256m"), "select", "--max-body", "2147483639", ".price", big.toString(), huge.toString(), page.toString());
+        assertThat(r.err(), r.status(), is(1));
+        assertThat(r.err(), containsString("300mb.html: file of 300000000 bytes is too big for this JVM's heap ("));
+        assertThat(r.err(), containsString("3gb.html: file of 3221225472 bytes is over --max-body 2147483639; not read"));
+        assertThat(r.err(), not(containsString("OutOfMemoryError")));
+        assertThat(r.out(), is("100 руб.\n250 руб.\n"));
+    }
+
+    @Test
     void onlyMissingWarcsIsAnErrorWithoutATable() {
         Run r = run("audit", dir.resolve("gone.warc.gz").toString(), dir.toString());
         assertThat(r.status(), is(1));
