@@ -31,8 +31,10 @@ import java.util.function.Consumer;
 /**
  * Streams the records of WARC files (gzip or plain) and audits every HTML response with
  * {@link PageAudit}: one record in memory at a time, bodies over a cap skipped and reported.
- * Failures are reported and counted; reading goes on with the next record (a broken HTTP header)
- * or the next file (a file that is not a WARC, or is truncated).
+ * Failures are reported and counted; reading goes on with the next record (a broken HTTP header,
+ * a malformed WARC header), after a corrupt stretch at the next gzip member or {@code WARC/1.}
+ * record ({@link WarcRecords}), or with the next file (a file that is not a WARC, or is truncated).
+ * A body whose audit cannot fit the heap is refused before it is read.
  *
  * <p>This is the one code path from WARC records to pages: the {@code audit} command reads local
  * files with {@link #auditAll}; a batch job reads each file's stream (from HDFS, S3, …) with
@@ -428,7 +430,7 @@ public final class WarcAudit {
             failed = true;
         }
 
-        /** Audits one record, leaving a page in {@code next}; returns false if the file cannot be read any further. */
+        /** Audits one record, leaving a page in {@code next}; returns false if its bytes broke off (resynchronise). */
         private boolean auditRecord(long offset, WarcRecord record) {
             // a record's length is its framing: without a usable one the bytes after it cannot be trusted either
             String length = record.headers().first("Content-Length").orElse(null);
