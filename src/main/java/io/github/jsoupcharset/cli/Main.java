@@ -469,7 +469,7 @@ public final class Main {
 
         Inputs(long maxBody, Duration timeout, Duration readTimeout, int heapPerByte) {
             // refused before it is read: a body whose handling cannot fit this JVM's heap
-            this.heapLimit = Math.max(0, (Runtime.getRuntime().maxMemory() - WarcAudit.HEAP_RESERVE) / heapPerByte);
+            this.heapLimit = Math.max(0, (Runtime.getRuntime().maxMemory() - WarcAudit.heapReserve()) / heapPerByte);
             this.heapPerByte = heapPerByte;
             this.maxBody = Math.min(maxBody, heapLimit);
             this.userMaxBody = maxBody;

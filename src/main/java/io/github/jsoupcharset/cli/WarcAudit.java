@@ -556,16 +556,20 @@ public final class WarcAudit {
     }
 
     /**
-     * Heap the audit of a page needs per byte of body, at most: measured 11 to 13 on pages of many small
-     * elements (BENCHMARKS.md, tools/audit-memory), with a margin; and what the rest of the process
-     * needs beside it.
+     * Heap the audit of a page needs per byte of body: measured 11 to 13 on pages of many small
+     * elements, mostly jsoup's tree (BENCHMARKS.md, tools/audit-memory). A page of unusually many
+     * elements can need more: {@link OutOfMemoryError} is caught per record for that.
      */
-    static final int HEAP_PER_BODY_BYTE = 14;
-    static final long HEAP_RESERVE = 16L << 20;
+    static final int HEAP_PER_BODY_BYTE = 12;
+
+    /** What the rest of the process needs beside the page: an eighth of the heap, at most 16 MiB. */
+    static long heapReserve() {
+        return Math.min(16L << 20, Runtime.getRuntime().maxMemory() / 8);
+    }
 
     /** Whether auditing a body of this many bytes can fit in this JVM's heap, by {@link Runtime#maxMemory()}. */
     static boolean fitsHeap(long bytes) {
-        return bytes <= (Runtime.getRuntime().maxMemory() - HEAP_RESERVE) / HEAP_PER_BODY_BYTE;
+        return bytes <= (Runtime.getRuntime().maxMemory() - heapReserve()) / HEAP_PER_BODY_BYTE;
     }
 
     static String tooBigForHeap(long bytes) {

@@ -402,6 +402,25 @@ class MainEndToEndTest {
     }
 
     @Test
+    void aCorruptGzipMemberInTheMiddleCostsOnlyItsRecord() throws IOException {
+        byte[] warc = Files.readAllBytes(SAMPLE);
+        // the member that holds the middle of the file: each record is a gzip member of its own
+        int member = -1;
+        for (int i = warc.length / 2; i > 0 && member < 0; i--) {
+            if ((warc[i] & 0xFF) == 0x1F && (warc[i + 1] & 0xFF) == 0x8B && warc[i + 2] == 8) member = i;
+        }
+        for (int k = member + 24; k < member + 60; k++) warc[k] ^= 0x33;
+        Path broken = file("corrupt-middle.warc.gz", warc);
+        Run r = run("audit", broken.toString());
+        assertThat(r.status(), is(1));
+        assertThat(r.err(), containsString("corrupt-middle.warc.gz: corrupt at offset " + member + ": "));
+        assertThat(r.err(), containsString("bytes to the next gzip member holding a record, at offset "));
+        assertThat(r.out(), containsString("records read 41: "));
+        assertThat(r.out(), containsString("; 1 corrupt stretches skipped ("));
+        assertThat(r.out(), containsString("; 0 of 1 files could not be read to the end"));
+    }
+
+    @Test
     void onlyMissingWarcsIsAnErrorWithoutATable() {
         Run r = run("audit", dir.resolve("gone.warc.gz").toString(), dir.toString());
         assertThat(r.status(), is(1));
