@@ -183,7 +183,7 @@ public record PageAudit(String url, String tld, String contentType, long bodyByt
         }
         Text browser = checked && other != null ? other : mine;
         Text author = !checked && other != null ? other : mine;
-        boolean authorIsBrowser = other == null || sameChars(other.reader(null), mine.reader(null));
+        boolean authorIsBrowser = other == null || sameChars(other.reader(null), mine.reader(null), chunk(body));
 
         String requestsLabel = requestsCharset(contentType);
         Charset requestsCharset = jdkCharset(requestsLabel);
@@ -277,13 +277,18 @@ public record PageAudit(String url, String tld, String contentType, long bodyByt
 
     /** Whether the JDK's decoding differs from ours; a byte order mark it kept is invisible: no corruption. */
     private static boolean differs(byte[] body, Charset charset, Text ours) {
-        if (sameChars(jdkReader(body, charset), ours.reader(null))) return false;
+        if (sameChars(jdkReader(body, charset), ours.reader(null), chunk(body))) return false;
         Reader jdk = jdkReader(body, charset);
         try {
-            return jdk.read() != '\uFEFF' || !sameChars(jdk, ours.reader(null));
+            return jdk.read() != '\uFEFF' || !sameChars(jdk, ours.reader(null), chunk(body));
         } catch (IOException e) {
             throw new UncheckedIOException(e); // cannot happen reading a byte array
         }
+    }
+
+    /** Chars to compare at a time: a small page needs no 8192-char buffers. */
+    private static int chunk(byte[] body) {
+        return (int) Math.min(8192, body.length + 64L);
     }
 
     /** The JDK's decoding as {@code new String(bytes, charset)} gives it, a chunk at a time. */
@@ -294,8 +299,13 @@ public record PageAudit(String url, String tld, String contentType, long bodyByt
 
     /** Whether two readers give the same characters; reads no further than the first difference. */
     static boolean sameChars(Reader a, Reader b) {
-        char[] x = new char[8192];
-        char[] y = new char[8192];
+        return sameChars(a, b, 8192);
+    }
+
+    /** As {@link #sameChars(Reader, Reader)}, comparing up to {@code chunk} chars at a time (the page's size bounds what is useful). */
+    static boolean sameChars(Reader a, Reader b, int chunk) {
+        char[] x = new char[chunk];
+        char[] y = new char[chunk];
         try {
             while (true) {
                 int n = a.read(x, 0, x.length);

@@ -173,5 +173,10 @@ class PageAuditStreamingTest {
         String long1 = "x".repeat(20000);
         assertThat(PageAudit.sameChars(new StringReader(long1), new StringReader(long1)), is(true));
         assertThat(PageAudit.sameChars(new StringReader(long1), new StringReader(long1.substring(1) + "y")), is(false));
+        for (int chunk : new int[] {1, 3, 64}) {
+            assertThat(PageAudit.sameChars(new StringReader(long1), new StringReader(long1), chunk), is(true));
+            assertThat(PageAudit.sameChars(new StringReader(long1 + "a"), new StringReader(long1 + "b"), chunk), is(false));
+            assertThat(PageAudit.sameChars(new StringReader(long1), new StringReader(long1 + "b"), chunk), is(false));
+        }
     }
 }
