@@ -5,14 +5,12 @@ import io.github.jsoupcharset.DecisionSource;
 import io.github.jsoupcharset.DecodedHtml;
 import io.github.jsoupcharset.EncodingDecision;
 import io.github.jsoupcharset.IgnoredLabel;
+import io.github.jsoupcharset.ParsedHtml;
 import io.github.jsoupcharset.SniffOptions;
-import io.github.jsoupcharset.codec.Decoders;
-import io.github.jsoupcharset.codec.DecodingReader;
 import io.github.jsoupcharset.encoding.Encoding;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
-import org.jsoup.parser.Parser;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -183,7 +181,7 @@ public record PageAudit(String url, String tld, String contentType, long bodyByt
         }
         Text browser = checked && other != null ? other : mine;
         Text author = !checked && other != null ? other : mine;
-        boolean authorIsBrowser = other == null || sameChars(other.reader(null), mine.reader(null), chunk(body));
+        boolean authorIsBrowser = other == null || sameChars(other.reader(), mine.reader(), chunk(body));
 
         String requestsLabel = requestsCharset(contentType);
         Charset requestsCharset = jdkCharset(requestsLabel);
@@ -200,11 +198,12 @@ public record PageAudit(String url, String tld, String contentType, long bodyByt
                     : naive(label, body, cs, browser, author, authorIsBrowser);
         }
 
-        // one tree at a time: ours (whose reading also counts our decoding's U+FFFD), the other mode's, jsoup's
-        Errors errors = new Errors();
-        byte[] mineDocument = documentTextDigest(mine.reader(errors), url);
-        int errorCount = (int) Math.min(Integer.MAX_VALUE, errors.finish());
-        byte[] otherDocument = authorIsBrowser ? mineDocument : documentTextDigest(other.reader(null), url);
+        // one tree at a time: ours (whose parse also counts our decoding's U+FFFD), the other mode's, jsoup's
+        ParsedHtml parsed = mine.parse(url);
+        EncodingDecision decided = parsed.decision();
+        byte[] mineDocument = digest(parsed.document());
+        parsed = null; // the tree can go
+        byte[] otherDocument = authorIsBrowser ? mineDocument : digest(other.parse(url).document());
         byte[] browserDocument = browser == mine ? mineDocument : otherDocument;
         byte[] authorDocument = author == mine ? mineDocument : otherDocument;
         String jsoupCharset = jsoupCharset(contentType);
@@ -212,56 +211,53 @@ public record PageAudit(String url, String tld, String contentType, long bodyByt
         Naive jsoup = new Naive(jsoupCharset == null ? "(sniffed)" : jsoupCharset,
                 !Arrays.equals(jsoupDocument, browserDocument), Arrays.equals(jsoupDocument, authorDocument));
 
-        return new PageAudit(url, topLevelDomain(url), contentType, body.length, d.withReplacementCount(errorCount),
-                requests, jsoup, declared);
+        return new PageAudit(url, topLevelDomain(url), contentType, body.length, decided, requests, jsoup, declared);
     }
 
     /**
-     * A page's text as one decision decodes it, decoded again each time it is read, so that it is
-     * never held whole ({@link SniffOptions.TextNormalization#NFC}, a whole-text step, is the
-     * exception: that text is held).
+     * A page's text as one mode decides and decodes it, decoded again each time it is read or
+     * parsed, so that it is never held whole ({@link SniffOptions.TextNormalization#NFC}, a
+     * whole-text step, is the exception: that text is held).
      */
     private static final class Text {
         private final byte[] body;
-        private final int start;
-        private final String encoding;
+        private final String contentType;
+        private final EncodingDecision decision;
+        private final SniffOptions options;
         private final DecodedHtml normalized;
 
-        private Text(byte[] body, int start, String encoding, DecodedHtml normalized) {
+        private Text(byte[] body, String contentType, EncodingDecision decision, SniffOptions options, DecodedHtml normalized) {
             this.body = body;
-            this.start = start;
-            this.encoding = encoding;
+            this.contentType = contentType;
+            this.decision = decision;
+            this.options = options;
             this.normalized = normalized;
         }
 
         static Text of(byte[] body, String contentType, EncodingDecision d, SniffOptions options) {
-            if (options.textNormalization() == SniffOptions.TextNormalization.NFC) {
-                return new Text(body, 0, null, BrowserCharsetJsoup.withOptions(options).decode(body, contentType));
-            }
-            // the byte order mark is removed, as BrowserCharsetParser.decode removes it
-            int start = d.source() == DecisionSource.BOM ? (d.encoding() == Encoding.UTF_8 ? 3 : 2) : 0;
-            return new Text(body, start, d.encoding().name(), null);
+            DecodedHtml normalized = options.textNormalization() == SniffOptions.TextNormalization.NFC
+                    ? BrowserCharsetJsoup.withOptions(options).decode(body, contentType) : null;
+            return new Text(body, contentType, d, options, normalized);
         }
 
-        /** The text from its start; {@code errors}, if given, is told where to count the decoding's errors. */
-        Reader reader(Errors errors) {
-            if (normalized != null) {
-                if (errors != null) errors.decoded = normalized;
-                return new StringReader(normalized.text());
-            }
-            DecodingReader r = new DecodingReader(body, start, body.length - start, Decoders.newDecoder(encoding));
-            if (errors != null) errors.reader = r;
-            return r;
+        /** The text from its start, byte order mark removed, as {@code BrowserCharsetParser.decode} gives it. */
+        Reader reader() {
+            if (normalized != null) return new StringReader(normalized.text());
+            int start = decision.source() == DecisionSource.BOM ? (decision.encoding() == Encoding.UTF_8 ? 3 : 2) : 0;
+            // the encoding's own WHATWG decoder (malformed bytes become U+FFFD whatever the action)
+            return new InputStreamReader(new ByteArrayInputStream(body, start, body.length - start),
+                    decision.encoding().charset().newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
+                            .onUnmappableCharacter(CodingErrorAction.REPLACE));
         }
-    }
 
-    /** Our decoding's U+FFFD count, from the reader jsoup parsed: every byte is decoded once it has finished. */
-    private static final class Errors {
-        DecodingReader reader;
-        DecodedHtml decoded;
-
-        long finish() {
-            return reader != null ? reader.finish() : decoded.decision().replacementCount().orElse(0);
+        /**
+         * The document jsoup parses from this text, with the decision and its U+FFFD count:
+         * parsed as the text is decoded, or from the normalized text (as {@code Jsoup.parse}
+         * of it).
+         */
+        ParsedHtml parse(String url) {
+            if (normalized != null) return new ParsedHtml(Jsoup.parse(normalized.text(), url), normalized.decision());
+            return BrowserCharsetJsoup.withOptions(options).parseWithDecision(body, contentType, url);
         }
     }
 
@@ -277,10 +273,10 @@ public record PageAudit(String url, String tld, String contentType, long bodyByt
 
     /** Whether the JDK's decoding differs from ours; a byte order mark it kept is invisible: no corruption. */
     private static boolean differs(byte[] body, Charset charset, Text ours) {
-        if (sameChars(jdkReader(body, charset), ours.reader(null), chunk(body))) return false;
+        if (sameChars(jdkReader(body, charset), ours.reader(), chunk(body))) return false;
         Reader jdk = jdkReader(body, charset);
         try {
-            return jdk.read() != '\uFEFF' || !sameChars(jdk, ours.reader(null), chunk(body));
+            return jdk.read() != '\uFEFF' || !sameChars(jdk, ours.reader(), chunk(body));
         } catch (IOException e) {
             throw new UncheckedIOException(e); // cannot happen reading a byte array
         }
@@ -323,16 +319,7 @@ public record PageAudit(String url, String tld, String contentType, long bodyByt
         }
     }
 
-    /**
-     * The digest of the text ({@link Element#text()}) of the document jsoup parses from these
-     * characters: the tree and its text are dropped on return. SHA-256, so that two texts compare
-     * equal exactly when their digests do (a collision is not a practical concern).
-     */
-    private static byte[] documentTextDigest(Reader text, String url) {
-        return digest(Parser.htmlParser().parseInput(text, url));
-    }
-
-    /** As {@link #documentTextDigest}, for jsoup's own {@code Connection.Response.parse()} of the bytes. */
+    /** As {@link #digest}, for jsoup's own {@code Connection.Response.parse()} of the bytes. */
     private static byte[] jsoupTextDigest(byte[] body, String charset, String url) {
         try {
             return digest(Jsoup.parse(new ByteArrayInputStream(body), charset, url));
@@ -341,6 +328,11 @@ public record PageAudit(String url, String tld, String contentType, long bodyByt
         }
     }
 
+    /**
+     * The digest of a document's text ({@link Element#text()}): the tree can go as soon as its text
+     * is made. SHA-256, so that two texts compare equal exactly when their digests do (a collision
+     * is not a practical concern).
+     */
     private static byte[] digest(Document doc) {
         String text = doc.text();
         doc = null; // the tree can go before the text is digested
