@@ -556,11 +556,11 @@ public final class WarcAudit {
     }
 
     /**
-     * Heap the audit of a page needs per byte of body: measured 11 to 13 on pages of many small
+     * Heap the audit of a page needs per byte of body: measured 11 to 13.3 on pages of many small
      * elements, mostly jsoup's tree (BENCHMARKS.md, tools/audit-memory). A page of unusually many
      * elements can need more: {@link OutOfMemoryError} is caught per record for that.
      */
-    static final int HEAP_PER_BODY_BYTE = 12;
+    static final int HEAP_PER_BODY_BYTE = 13;
 
     /** What the rest of the process needs beside the page: an eighth of the heap, at most 16 MiB. */
     static long heapReserve() {
