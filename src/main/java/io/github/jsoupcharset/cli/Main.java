@@ -146,7 +146,10 @@ public final class Main {
                     "binary (an image or other data sent as HTML); then the corrupted pages (URL and which",
                     "naive decodings corrupt it), the first 20 by URL. Lines fit 100 columns. Progress and",
                     "timing (pages/s after warm-up) go to stderr.",
-                    "Without a WARC, audits the sample examples/sample.warc.gz.",
+                    "Without a WARC, audits the sample examples/sample.warc.gz. A corrupt stretch of a file",
+                    "(a broken gzip member, a record that does not parse) is skipped to the next gzip member",
+                    "or WARC record and reported; malformed records and pages too big for the heap are",
+                    "reported and counted; any of these makes the exit status 1.",
                     "",
                     "  --jsonl FILE       also write one JSON line per page to FILE (with its WARC and offset),",
                     "                     and one per record or file skipped ({\"schema\":1,\"warc\":...,\"error\":...})",
@@ -298,13 +301,21 @@ public final class Main {
     private static int forEachInput(Args a, List<String> inputs, String contentType, PrintStream err, PageAction action,
             java.util.function.BiConsumer<String, String> failed) {
         int status = OK;
-        Inputs reader = new Inputs(a.maxBody, a.timeout, a.readTimeout);
+        // what a page costs per byte of body, at most: decode and sniff hold its text (up to two
+        // bytes a char) beside it, select a jsoup tree (as the audit does: BENCHMARKS.md)
+        int heapPerByte = a.command.equals("select") ? WarcAudit.HEAP_PER_BODY_BYTE : 6;
+        Inputs reader = new Inputs(a.maxBody, a.timeout, a.readTimeout, heapPerByte);
         for (String input : inputs) {
             try {
                 action.accept(input, reader.read(input, contentType));
             } catch (Inputs.InputException e) {
                 err.println("jsoup-charset: " + Terminal.safe(input + ": " + e.getMessage()));
                 failed.accept(input, e.getMessage());
+                status = FAILED;
+            } catch (OutOfMemoryError e) {
+                // the last resort, after refusing what cannot fit before reading it: this input's
+                // memory is garbage once it is left, and the next input goes on
+                err.println("jsoup-charset: " + Terminal.safe(input) + ": ran out of memory; give the JVM more with JSOUP_CHARSET_OPTS=-Xmx...");
                 status = FAILED;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -447,6 +458,14 @@ public final class Main {
             err.println("jsoup-charset: auditing the sample " + sample);
             files.add(sample);
         }
+        // when no WARC given can be opened, there is nothing to tabulate: say so, without a table of zeros
+        if (files.stream().noneMatch(Files::isRegularFile)) {
+            for (Path f : files) {
+                err.println("jsoup-charset: " + Terminal.safe(f + ": " + (Files.isDirectory(f) ? "is a directory" : "no such file")));
+            }
+            err.println("jsoup-charset: audit: no WARC file could be read");
+            return FAILED;
+        }
         AuditTable table = new AuditTable(a.flags.contains("--all") ? Integer.MAX_VALUE : AuditTable.DEFAULT_LIST_LIMIT);
         Path html = a.options.containsKey("--html") ? Path.of(a.options.get("--html")) : null;
         BufferedWriter jsonl = null;
@@ -546,15 +565,30 @@ public final class Main {
             }
         }
 
+        /** The smaller of --max-body and {@link #heapLimit}. */
         private final long maxBody;
+        private final long userMaxBody;
+        private final long heapLimit;
+        private final int heapPerByte;
         private final Duration timeout;
         private final Duration readTimeout;
         private HttpClient client;
 
-        Inputs(long maxBody, Duration timeout, Duration readTimeout) {
-            this.maxBody = maxBody;
+        Inputs(long maxBody, Duration timeout, Duration readTimeout, int heapPerByte) {
+            // refused before it is read: a body whose handling cannot fit this JVM's heap
+            this.heapLimit = Math.max(0, (Runtime.getRuntime().maxMemory() - WarcAudit.heapReserve()) / heapPerByte);
+            this.heapPerByte = heapPerByte;
+            this.maxBody = Math.min(maxBody, heapLimit);
+            this.userMaxBody = maxBody;
             this.timeout = timeout;
             this.readTimeout = readTimeout;
+        }
+
+        /** Why a body over {@link #maxBody} is refused: --max-body, or the heap when that is the smaller. */
+        private String overWhat() {
+            if (maxBody == userMaxBody) return "(see --max-body)";
+            return "is too big for this JVM's heap (" + (Runtime.getRuntime().maxMemory() >> 20) + " MiB; this command needs about "
+                    + heapPerByte + " bytes a byte, so at most " + heapLimit + " bytes; give it more with JSOUP_CHARSET_OPTS=-Xmx...)";
         }
 
         Page read(String input, String contentTypeForFiles) throws InputException, InterruptedException {
@@ -562,14 +596,15 @@ public final class Main {
             try {
                 if (input.equals("-")) {
                     byte[] body = System.in.readNBytes((int) maxBody + 1);
-                    if (body.length > maxBody) throw new InputException("more than " + maxBody + " bytes (see --max-body); not read");
+                    if (body.length > maxBody) throw new InputException("more than " + maxBody + " bytes " + overWhat() + "; not read");
                     return new Page(body, contentTypeForFiles, "");
                 }
                 if (input.isEmpty()) throw new InputException("no such file (an empty name)");
                 Path path = Path.of(input);
                 if (Files.isDirectory(path)) throw new InputException("is a directory");
                 long size = Files.size(path);
-                if (size > maxBody) throw new InputException("file of " + size + " bytes is over --max-body " + maxBody + "; not read");
+                if (size > userMaxBody) throw new InputException("file of " + size + " bytes is over --max-body " + userMaxBody + "; not read");
+                if (size > maxBody) throw new InputException("file of " + size + " bytes " + overWhat() + "; not read");
                 return new Page(Files.readAllBytes(path), contentTypeForFiles, path.toAbsolutePath().toUri().toString());
             } catch (IOException | java.nio.file.InvalidPathException e) {
                 throw new InputException(describe(e));
@@ -600,6 +635,12 @@ public final class Main {
                 while (true) {
                     try {
                         HttpResponse<byte[]> res = response.get(200, java.util.concurrent.TimeUnit.MILLISECONDS);
+                        if (res.statusCode() >= 300 && res.statusCode() <= 399 && res.headers().firstValue("Location").isPresent()) {
+                            // the client gives up after its redirect limit and hands back the last redirect
+                            int redirects = 0;
+                            for (HttpResponse<?> p = res.previousResponse().orElse(null); p != null; p = p.previousResponse().orElse(null)) redirects++;
+                            throw new InputException("too many redirects (" + (redirects + 1) + ") starting at " + url);
+                        }
                         if (res.statusCode() < 200 || res.statusCode() > 299) throw new InputException("HTTP status " + res.statusCode());
                         List<String> types = res.headers().allValues("Content-Type");
                         // a browser undoes the content coding before it sniffs; an unknown or broken one is an error
@@ -622,9 +663,18 @@ public final class Main {
             } catch (java.util.concurrent.ExecutionException e) {
                 Throwable cause = e.getCause();
                 for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
-                    if (t instanceof LimitedBody.OverLimit) throw new InputException("body over --max-body " + maxBody + " bytes; not read");
+                    if (t instanceof LimitedBody.OverLimit) {
+                        throw new InputException(maxBody == userMaxBody ? "body over --max-body " + maxBody + " bytes; not read"
+                                : "body of more than " + maxBody + " bytes " + overWhat() + "; not read");
+                    }
                 }
                 if (cause instanceof ContentCodingException c) throw new InputException(c.getMessage());
+                // java.net.http's words for a 3xx response it cannot follow
+                for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
+                    if (t instanceof IOException && "Invalid redirection".equals(t.getMessage())) {
+                        throw new InputException("redirect without a Location header");
+                    }
+                }
                 throw new InputException(describe(cause));
             } catch (ContentCodingException e) {
                 throw new InputException(e.overLimit() ? "body over --max-body " + maxBody + " bytes once its "
@@ -719,6 +769,8 @@ public final class Main {
         final Map<String, String> options = new HashMap<>();
         final Set<String> flags = new java.util.HashSet<>();
         final List<String> positional = new ArrayList<>();
+        /** The subcommand, e.g. {@code sniff}. */
+        String command;
         /** The parser the command decides with ({@code --declarations}); set once the options are checked. */
         BrowserCharsetParser parser;
         long maxBody;
@@ -729,6 +781,7 @@ public final class Main {
 
         static Args parse(String[] args, Set<String> valued, Set<String> booleans) {
             Args a = new Args();
+            a.command = args[0];
             boolean optionsEnd = false;
             for (int i = 1; i < args.length; i++) {
                 String arg = args[i];

@@ -1,22 +1,33 @@
 package io.github.jsoupcharset.cli;
 
 import io.github.jsoupcharset.BrowserCharsetJsoup;
+import io.github.jsoupcharset.DecisionSource;
 import io.github.jsoupcharset.DecodedHtml;
-import io.github.jsoupcharset.encoding.Encoding;
 import io.github.jsoupcharset.EncodingDecision;
 import io.github.jsoupcharset.IgnoredLabel;
+import io.github.jsoupcharset.ParsedHtml;
 import io.github.jsoupcharset.SniffOptions;
+import io.github.jsoupcharset.encoding.Encoding;
 import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.Charset;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.IllegalCharsetNameException;
 import java.nio.charset.StandardCharsets;
 import java.nio.charset.UnsupportedCharsetException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -155,46 +166,194 @@ public record PageAudit(String url, String tld, String contentType, long bodyByt
         Objects.requireNonNull(options, "options must not be null");
         // several Content-Type headers combine as if joined by ", " (Fetch; also what jsoup and requests see)
         String contentType = contentTypes.isEmpty() ? null : String.join(", ", contentTypes);
-        DecodedHtml ours = BrowserCharsetJsoup.withOptions(options).decode(body, contentType);
-        EncodingDecision d = ours.decision();
-        String browser = ours.text();
-        String author = ours.text();
+        // Memory: no text of the page is ever held whole. Each text (ours, each naive decoding) is
+        // decoded again as it is read and compared a chunk at a time; each document's text is
+        // reduced to a digest and its tree dropped before the next is built. What is held at once
+        // is the body, one jsoup tree and that tree's text (BENCHMARKS.md has the measured figure).
+        EncodingDecision d = BrowserCharsetJsoup.withOptions(options).sniff(body, contentType);
+        Text mine = Text.of(body, contentType, d, options);
+        Text other = null;
+        boolean checked = options.declarations() == SniffOptions.Declarations.CHECKED;
         if (d.misdeclared()) {
             // only a misdeclared page decodes differently in the two modes: decode it the other way too
-            boolean checked = options.declarations() == SniffOptions.Declarations.CHECKED;
-            String other = BrowserCharsetJsoup.withOptions(options.withDeclarations(checked
-                    ? SniffOptions.Declarations.BROWSER : SniffOptions.Declarations.CHECKED)).decode(body, contentType).text();
-            if (checked) browser = other;
-            else author = other;
+            SniffOptions otherOptions = options.withDeclarations(checked ? SniffOptions.Declarations.BROWSER : SniffOptions.Declarations.CHECKED);
+            other = Text.of(body, contentType, BrowserCharsetJsoup.withOptions(otherOptions).sniff(body, contentType), otherOptions);
         }
+        Text browser = checked && other != null ? other : mine;
+        Text author = !checked && other != null ? other : mine;
+        boolean authorIsBrowser = other == null || sameChars(other.reader(), mine.reader(), chunk(body));
 
         String requestsLabel = requestsCharset(contentType);
         Charset requestsCharset = jdkCharset(requestsLabel);
         Naive requests = naive(requestsCharset == null ? "UTF-8 (unknown: " + requestsLabel + ")" : requestsLabel,
-                body, requestsCharset == null ? StandardCharsets.UTF_8 : requestsCharset, browser, author);
-
-        String jsoupCharset = jsoupCharset(contentType);
-        String jsoupText = jsoupText(body, jsoupCharset, url);
-        String browserDocument = Jsoup.parse(browser, url).text();
-        String authorDocument = author.equals(browser) ? browserDocument : Jsoup.parse(author, url).text();
-        Naive jsoup = new Naive(jsoupCharset == null ? "(sniffed)" : jsoupCharset,
-                !jsoupText.equals(browserDocument), jsoupText.equals(authorDocument));
+                body, requestsCharset == null ? StandardCharsets.UTF_8 : requestsCharset, browser, author, authorIsBrowser);
 
         String label = d.headerLabel().or(d::metaLabel).orElse(null);
         Naive declared;
         if (label == null) {
-            declared = naive("UTF-8 (none declared)", body, StandardCharsets.UTF_8, browser, author);
+            declared = naive("UTF-8 (none declared)", body, StandardCharsets.UTF_8, browser, author, authorIsBrowser);
         } else {
             Charset cs = jdkCharset(label);
-            declared = cs == null ? new Naive("unsupported: " + label, true, false) : naive(label, body, cs, browser, author);
+            declared = cs == null ? new Naive("unsupported: " + label, true, false)
+                    : naive(label, body, cs, browser, author, authorIsBrowser);
         }
-        return new PageAudit(url, topLevelDomain(url), contentType, body.length, d, requests, jsoup, declared);
+
+        // one tree at a time: ours (whose parse also counts our decoding's U+FFFD), the other mode's, jsoup's
+        ParsedHtml parsed = mine.parse(url);
+        EncodingDecision decided = parsed.decision();
+        byte[] mineDocument = digest(parsed.document());
+        parsed = null; // the tree can go
+        byte[] otherDocument = authorIsBrowser ? mineDocument : digest(other.parse(url).document());
+        byte[] browserDocument = browser == mine ? mineDocument : otherDocument;
+        byte[] authorDocument = author == mine ? mineDocument : otherDocument;
+        String jsoupCharset = jsoupCharset(contentType);
+        byte[] jsoupDocument = jsoupTextDigest(body, jsoupCharset, url);
+        Naive jsoup = new Naive(jsoupCharset == null ? "(sniffed)" : jsoupCharset,
+                !Arrays.equals(jsoupDocument, browserDocument), Arrays.equals(jsoupDocument, authorDocument));
+
+        return new PageAudit(url, topLevelDomain(url), contentType, body.length, decided, requests, jsoup, declared);
     }
 
-    /** A naive decoding with the JDK charset, against the browser's and the author's text. */
-    private static Naive naive(String name, byte[] body, Charset charset, String browser, String author) {
-        String text = new String(body, charset);
-        return new Naive(name, differs(text, browser), !differs(text, author));
+    /**
+     * A page's text as one mode decides and decodes it, decoded again each time it is read or
+     * parsed, so that it is never held whole ({@link SniffOptions.TextNormalization#NFC}, a
+     * whole-text step, is the exception: that text is held).
+     */
+    private static final class Text {
+        private final byte[] body;
+        private final String contentType;
+        private final EncodingDecision decision;
+        private final SniffOptions options;
+        private final DecodedHtml normalized;
+
+        private Text(byte[] body, String contentType, EncodingDecision decision, SniffOptions options, DecodedHtml normalized) {
+            this.body = body;
+            this.contentType = contentType;
+            this.decision = decision;
+            this.options = options;
+            this.normalized = normalized;
+        }
+
+        static Text of(byte[] body, String contentType, EncodingDecision d, SniffOptions options) {
+            DecodedHtml normalized = options.textNormalization() == SniffOptions.TextNormalization.NFC
+                    ? BrowserCharsetJsoup.withOptions(options).decode(body, contentType) : null;
+            return new Text(body, contentType, d, options, normalized);
+        }
+
+        /** The text from its start, byte order mark removed, as {@code BrowserCharsetParser.decode} gives it. */
+        Reader reader() {
+            if (normalized != null) return new StringReader(normalized.text());
+            int start = decision.source() == DecisionSource.BOM ? (decision.encoding() == Encoding.UTF_8 ? 3 : 2) : 0;
+            // the encoding's own WHATWG decoder (malformed bytes become U+FFFD whatever the action)
+            return new InputStreamReader(new ByteArrayInputStream(body, start, body.length - start),
+                    decision.encoding().charset().newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
+                            .onUnmappableCharacter(CodingErrorAction.REPLACE));
+        }
+
+        /**
+         * The document jsoup parses from this text, with the decision and its U+FFFD count:
+         * parsed as the text is decoded, or from the normalized text (as {@code Jsoup.parse}
+         * of it).
+         */
+        ParsedHtml parse(String url) {
+            if (normalized != null) return new ParsedHtml(Jsoup.parse(normalized.text(), url), normalized.decision());
+            return BrowserCharsetJsoup.withOptions(options).parseWithDecision(body, contentType, url);
+        }
+    }
+
+    /**
+     * A naive decoding with the JDK charset (as {@code new String(body, charset)} decodes: malformed
+     * and unmappable input replaced), against the browser's and the author's text, streamed.
+     */
+    private static Naive naive(String name, byte[] body, Charset charset, Text browser, Text author, boolean authorIsBrowser) {
+        boolean corrupt = differs(body, charset, browser);
+        boolean authorText = authorIsBrowser ? !corrupt : !differs(body, charset, author);
+        return new Naive(name, corrupt, authorText);
+    }
+
+    /** Whether the JDK's decoding differs from ours; a byte order mark it kept is invisible: no corruption. */
+    private static boolean differs(byte[] body, Charset charset, Text ours) {
+        if (sameChars(jdkReader(body, charset), ours.reader(), chunk(body))) return false;
+        Reader jdk = jdkReader(body, charset);
+        try {
+            return jdk.read() != '\uFEFF' || !sameChars(jdk, ours.reader(), chunk(body));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // cannot happen reading a byte array
+        }
+    }
+
+    /** Chars to compare at a time: a small page needs no 8192-char buffers. */
+    private static int chunk(byte[] body) {
+        return (int) Math.min(8192, body.length + 64L);
+    }
+
+    /** The JDK's decoding as {@code new String(bytes, charset)} gives it, a chunk at a time. */
+    static Reader jdkReader(byte[] body, Charset charset) {
+        return new InputStreamReader(new ByteArrayInputStream(body), charset.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE));
+    }
+
+    /** Whether two readers give the same characters; reads no further than the first difference. */
+    static boolean sameChars(Reader a, Reader b) {
+        return sameChars(a, b, 8192);
+    }
+
+    /** As {@link #sameChars(Reader, Reader)}, comparing up to {@code chunk} chars at a time (the page's size bounds what is useful). */
+    static boolean sameChars(Reader a, Reader b, int chunk) {
+        char[] x = new char[chunk];
+        char[] y = new char[chunk];
+        try {
+            while (true) {
+                int n = a.read(x, 0, x.length);
+                if (n < 0) return b.read() < 0;
+                int got = 0;
+                while (got < n) {
+                    int m = b.read(y, got, n - got);
+                    if (m < 0) return false;
+                    got += m;
+                }
+                if (!Arrays.equals(x, 0, n, y, 0, n)) return false;
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // cannot happen reading a byte array or a String
+        }
+    }
+
+    /** As {@link #digest}, for jsoup's own {@code Connection.Response.parse()} of the bytes. */
+    private static byte[] jsoupTextDigest(byte[] body, String charset, String url) {
+        try {
+            return digest(Jsoup.parse(new ByteArrayInputStream(body), charset, url));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // cannot happen reading a byte array
+        }
+    }
+
+    /**
+     * The digest of a document's text ({@link Element#text()}): the tree can go as soon as its text
+     * is made. SHA-256, so that two texts compare equal exactly when their digests do (a collision
+     * is not a practical concern).
+     */
+    private static byte[] digest(Document doc) {
+        String text = doc.text();
+        doc = null; // the tree can go before the text is digested
+        MessageDigest sha;
+        try {
+            sha = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
+        byte[] chunk = new byte[16384];
+        for (int i = 0; i < text.length(); ) {
+            int n = Math.min(chunk.length / 2, text.length() - i);
+            for (int k = 0; k < n; k++) {
+                char c = text.charAt(i + k);
+                chunk[2 * k] = (byte) (c >> 8);
+                chunk[2 * k + 1] = (byte) c;
+            }
+            sha.update(chunk, 0, 2 * n);
+            i += n;
+        }
+        return sha.digest();
     }
 
     /**
@@ -283,20 +442,6 @@ public record PageAudit(String url, String tld, String contentType, long bodyByt
     private static String naiveJson(Naive n) {
         return new Json().field("charset", n.charset()).field("corrupt", n.corrupt()).field("authorText", n.authorText())
                 .end();
-    }
-
-    private static boolean differs(String text, String ours) {
-        if (text.equals(ours)) return false;
-        // a byte order mark the naive decoding kept is invisible: no corruption
-        return !(text.length() == ours.length() + 1 && text.charAt(0) == '\uFEFF' && text.regionMatches(1, ours, 0, ours.length()));
-    }
-
-    private static String jsoupText(byte[] body, String charset, String url) {
-        try {
-            return Jsoup.parse(new ByteArrayInputStream(body), charset, url).text();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // cannot happen reading a byte array
-        }
     }
 
     /** The JDK charset of a name, or null if the JDK does not know it. */

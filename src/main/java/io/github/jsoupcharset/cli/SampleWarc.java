@@ -27,9 +27,11 @@ import java.util.UUID;
  * undeclared, no Content-Type, an XML declaration), plus records an audit must skip. Deterministic:
  * dates and record ids derive from the page, so regenerating gives the same records.
  *
- * <pre>java -cp … io.github.jsoupcharset.cli.SampleWarc OUT.warc.gz [COPIES]</pre>
+ * <pre>java -cp … io.github.jsoupcharset.cli.SampleWarc OUT.warc.gz [COPIES] [--big-page BYTES]</pre>
  * COPIES (default 1) repeats every record under distinct URLs, to make a large WARC for benchmarks.
- * A name not ending in {@code .gz} gives an uncompressed WARC.
+ * {@code --big-page} adds one page of that many bytes after the first copy's pages (windows-1251
+ * declared in a {@code <meta>}, dense markup: many small elements), for measuring the audit's
+ * memory per page. A name not ending in {@code .gz} gives an uncompressed WARC.
  */
 public final class SampleWarc {
     private SampleWarc() {}
@@ -111,15 +113,22 @@ public final class SampleWarc {
      * Writes the sample (or COPIES copies of it) to the path given; exits with status 2 on wrong
      * arguments.
      *
-     * @param args {@code OUT.warc.gz [COPIES]}
+     * @param args {@code OUT.warc.gz [COPIES] [--big-page BYTES]}
      * @throws IOException if the file cannot be written
      */
     public static void main(String[] args) throws IOException {
-        if (args.length < 1 || args.length > 2) {
-            System.err.println("usage: SampleWarc OUT.warc.gz [COPIES]");
+        List<String> a = new java.util.ArrayList<>(List.of(args));
+        int bigPage = 0;
+        int flag = a.indexOf("--big-page");
+        if (flag >= 0 && flag + 1 < a.size()) {
+            bigPage = Integer.parseInt(a.get(flag + 1));
+            a.subList(flag, flag + 2).clear();
+        }
+        if (a.size() < 1 || a.size() > 2 || flag >= 0 && bigPage <= 0) {
+            System.err.println("usage: SampleWarc OUT.warc.gz [COPIES] [--big-page BYTES]");
             System.exit(2);
         }
-        write(Path.of(args[0]), args.length == 2 ? Integer.parseInt(args[1]) : 1);
+        write(Path.of(a.get(0)), a.size() == 2 ? Integer.parseInt(a.get(1)) : 1, bigPage);
     }
 
     /**
@@ -131,6 +140,20 @@ public final class SampleWarc {
      * @throws IOException if the file cannot be written
      */
     public static void write(Path out, int copies) throws IOException {
+        write(out, copies, 0);
+    }
+
+    /**
+     * As {@link #write(Path, int)}, with one more page of {@code bigPage} bytes (none if 0) after
+     * the first copy's pages: an HTML page of many small elements, windows-1251 declared in a
+     * {@code <meta>}, for measuring what one big page costs the audit.
+     *
+     * @param out the file to write, replaced if it exists
+     * @param copies how many times each record is written
+     * @param bigPage the size of the big page's body in bytes, or 0 for none
+     * @throws IOException if the file cannot be written
+     */
+    public static void write(Path out, int copies, int bigPage) throws IOException {
         try (FileChannel channel = FileChannel.open(out, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING);
              WarcWriter writer = new WarcWriter(channel,
@@ -153,6 +176,10 @@ public final class SampleWarc {
                                 .body(MediaType.HTTP_REQUEST, request).build());
                     }
                     writer.write(response(url, date, httpResponse(p)));
+                }
+                if (copy == 0 && bigPage > 0) {
+                    writer.write(response("https://big.example.ru/", start.plusSeconds(++n),
+                            http("200 OK", List.of("Content-Type: text/html"), bigPage(bigPage))));
                 }
                 // records the audit must skip: not HTML, and not 2xx
                 writer.write(response("https://news.example.com/style.css" + suffix, start.plusSeconds(++n),
@@ -216,6 +243,23 @@ public final class SampleWarc {
             default -> List.of("Content-Type: text/html" + (headerLabel == null ? "" : "; charset=" + headerLabel));
         };
         return http("200 OK", headers, body);
+    }
+
+    /** A windows-1251 page of exactly {@code size} bytes: a news list, one small element after another. */
+    static byte[] bigPage(int size) {
+        byte[] page = new byte[size];
+        byte[] head = "<!DOCTYPE html>\n<html><head><meta charset=\"windows-1251\">\n<title>Все новости</title></head>\n<body>\n"
+                .getBytes(Charset.forName("windows-1251"));
+        int at = Math.min(head.length, size);
+        System.arraycopy(head, 0, page, 0, at);
+        for (int i = 0; at < size; i++) {
+            byte[] item = ("<div class=\"item\"><a href=\"/news/" + i + "\">" + RU.substring(0, 46) + "</a> <span>"
+                    + RU.substring(81, 117) + "</span></div>\n").getBytes(Charset.forName("windows-1251"));
+            int n = Math.min(item.length, size - at);
+            System.arraycopy(item, 0, page, at, n);
+            at += n;
+        }
+        return page;
     }
 
     /** Over 1024 bytes of head before the charset: what many CMS templates put first. */

@@ -6,7 +6,6 @@ import io.github.jsoupcharset.SniffOptions;
 
 import org.netpreserve.jwarc.HttpResponse;
 import org.netpreserve.jwarc.ParsingException;
-import org.netpreserve.jwarc.WarcReader;
 import org.netpreserve.jwarc.WarcRecord;
 import org.netpreserve.jwarc.WarcResponse;
 
@@ -32,8 +31,10 @@ import java.util.function.Consumer;
 /**
  * Streams the records of WARC files (gzip or plain) and audits every HTML response with
  * {@link PageAudit}: one record in memory at a time, bodies over a cap skipped and reported.
- * Failures are reported and counted; reading goes on with the next record (a broken HTTP header)
- * or the next file (a file that is not a WARC, or is truncated).
+ * Failures are reported and counted; reading goes on with the next record (a broken HTTP header,
+ * a malformed WARC header), after a corrupt stretch at the next gzip member or {@code WARC/1.}
+ * record ({@link WarcRecords}), or with the next file (a file that is not a WARC, or is truncated).
+ * A body whose audit cannot fit the heap is refused before it is read.
  *
  * <p>This is the one code path from WARC records to pages: the {@code audit} command reads local
  * files with {@link #auditAll}; a batch job reads each file's stream (from HDFS, S3, …) with
@@ -63,6 +64,12 @@ public final class WarcAudit {
         private long failedRecords;
         /** Files that could not be read to the end. */
         private long failedFiles;
+        /** Records whose WARC header cannot be used (no or a bad Content-Length, a response without a target URI). */
+        private long malformed;
+        /** Corrupt stretches skipped inside files, reading going on after each. */
+        private long corrupt;
+        /** Bytes of the files in those stretches. */
+        private long skippedBytes;
 
         /** No files, no records. (Written out only to carry this comment, as for {@link AuditTable#AuditTable()}.) */
         public Counts() {}
@@ -132,6 +139,36 @@ public final class WarcAudit {
         }
 
         /**
+         * Records whose WARC header cannot be used, skipped: no or a bad Content-Length, a response
+         * without a WARC-Target-URI.
+         *
+         * @return the number of malformed records
+         */
+        public long malformed() {
+            return malformed;
+        }
+
+        /**
+         * Corrupt stretches of files skipped (a broken gzip member, a record whose bytes do not
+         * parse), reading going on at the next gzip member or record after each, or at the end.
+         *
+         * @return the number of stretches skipped
+         */
+        public long corrupt() {
+            return corrupt;
+        }
+
+        /**
+         * Bytes of the files in the {@link #corrupt()} stretches (compressed bytes, for a
+         * {@code .warc.gz}).
+         *
+         * @return the number of bytes skipped
+         */
+        public long skippedBytes() {
+            return skippedBytes;
+        }
+
+        /**
          * Files that could not be read to the end (missing, not a WARC, truncated).
          *
          * @return the number of files that failed
@@ -144,10 +181,11 @@ public final class WarcAudit {
          * Whether every HTML record was audited: the command's exit status is 0 if so, 1 otherwise
          * (each record skipped was reported, as the README's exit status says).
          *
-         * @return true if no record and no file failed and no body was over the size cap
+         * @return true if no record and no file failed, no record was malformed, no stretch of a
+         *     file was skipped and no body was over the size cap
          */
         public boolean ok() {
-            return failedRecords == 0 && failedFiles == 0 && oversized == 0;
+            return failedRecords == 0 && failedFiles == 0 && oversized == 0 && malformed == 0 && corrupt == 0;
         }
 
         /**
@@ -167,6 +205,9 @@ public final class WarcAudit {
             oversized += other.oversized;
             failedRecords += other.failedRecords;
             failedFiles += other.failedFiles;
+            malformed += other.malformed;
+            corrupt += other.corrupt;
+            skippedBytes += other.skippedBytes;
             return this;
         }
 
@@ -177,8 +218,9 @@ public final class WarcAudit {
          */
         public String summary() {
             return String.format("records read %d: %d HTML pages audited, %d not HTML, %d not 2xx, %d over the size cap, "
-                            + "%d failed;%n%d of %d files could not be read to the end%n",
-                    records, pages, notHtml, not2xx, oversized, failedRecords, failedFiles, files);
+                            + "%d failed;%n%d malformed; %d corrupt stretches skipped (%d bytes); "
+                            + "%d of %d files could not be read to the end%n",
+                    records, pages, notHtml, not2xx, oversized, failedRecords, malformed, corrupt, skippedBytes, failedFiles, files);
         }
     }
 
@@ -285,7 +327,7 @@ public final class WarcAudit {
     public final class Pages implements Iterator<PageAudit>, Closeable {
         private final String name;
         private final ReadableByteChannel channel;
-        private WarcReader reader;
+        private WarcRecords records;
         private long inThisFile;
         private PageAudit next;
         private long nextOffset;
@@ -332,46 +374,75 @@ public final class WarcAudit {
             done = true;
             next = null;
             try {
-                if (reader != null) reader.close(); // closes the channel
+                if (records != null) records.close(); // closes the channel
                 else channel.close();
             } catch (IOException e) {
                 fileFailed(name + ": " + Main.describe(e));
             }
         }
 
-        /** Reads one record (or fails, or ends the file). */
+        /** Reads one record (or fails and resynchronises, or ends the file). */
         private void advance() {
-            if (reader == null) {
+            if (records == null) {
                 try {
-                    reader = new WarcReader(channel);
+                    records = new WarcRecords(channel);
                 } catch (IOException e) {
-                    fileFailed(name + ": " + Main.describe(e)); // reading the first bytes
+                    fileFailed(name + ": " + WarcRecords.describe(e)); // reading the first bytes
+                    close();
+                    return;
+                }
+                if (records.empty()) {
+                    fail(name + ": warning: empty file (0 bytes), no WARC records");
                     close();
                     return;
                 }
             }
             Optional<WarcRecord> record;
             try {
-                record = reader.next();
+                record = records.next();
             } catch (IOException | RuntimeException e) {
-                fileFailed(name + ": " + (inThisFile == 0 ? "not a readable WARC file" : "truncated or corrupt after offset " + reader.position())
-                        + ": " + Main.describe(e) + "; the rest of this file is skipped");
-                close();
+                resync(e);
                 return;
             }
+            reportSkipped();
             if (record.isEmpty()) {
                 close();
                 return;
             }
             counts.records++;
             inThisFile++;
-            if (!auditRecord(reader.position(), record.get())) {
-                counts.failedFiles++;
-                failed = true;
+            if (!auditRecord(records.offset(), record.get())) resync(new IOException("the record's body could not be read"));
+            if (progress != null) progress.update(counts.records, counts.pages, bytesBefore + records.position());
+        }
+
+        /** Skips the damage to where records can be read again (or to the end of the file). */
+        private void resync(Exception e) {
+            try {
+                records.resync(e instanceof IOException io ? io : new IOException(WarcRecords.describe(e), e));
+            } catch (IOException again) {
+                fileFailed(name + ": cannot be read after offset " + records.position() + ": " + WarcRecords.describe(again)
+                        + "; the rest of this file is skipped");
                 close();
+            }
+        }
+
+        /** Reports the stretch the last resynchronisation skipped, once it is known where it ended. */
+        private void reportSkipped() {
+            WarcRecords.Skipped s = records.takeSkipped();
+            if (s == null) return;
+            if (s.toEnd() && inThisFile == 0) {
+                fileFailed(name + ": not a readable WARC file: " + s.reason());
                 return;
             }
-            if (progress != null) progress.update(counts.records, counts.pages, bytesBefore + reader.position());
+            counts.corrupt++;
+            counts.skippedBytes += s.bytes();
+            if (s.toEnd()) {
+                fileFailed(name + ": truncated or corrupt after offset " + s.from() + ": " + s.reason()
+                        + "; the rest of this file (" + s.bytes() + " bytes) is skipped");
+            } else {
+                fail(name + ": corrupt at offset " + s.from() + ": " + s.reason() + "; skipped " + s.bytes()
+                        + " bytes to the next " + (records.gzip() ? "gzip member holding a record" : "record") + ", at offset " + s.to());
+            }
         }
 
         private void fileFailed(String message) {
@@ -380,10 +451,20 @@ public final class WarcAudit {
             failed = true;
         }
 
-        /** Audits one record, leaving a page in {@code next}; returns false if the file cannot be read any further. */
+        /** Audits one record, leaving a page in {@code next}; returns false if its bytes broke off (resynchronise). */
         private boolean auditRecord(long offset, WarcRecord record) {
+            // a record's length is its framing: without a usable one the bytes after it cannot be trusted either
+            String length = record.headers().first("Content-Length").orElse(null);
+            String malformed = length == null ? "no Content-Length"
+                    : !length.strip().matches("[0-9]{1,18}") ? "Content-Length " + Terminal.safe(length) + " is not a length" : null;
             if (!(record instanceof WarcResponse response)) {
-                counts.notHtml++;
+                if (malformed != null) malformed(offset, record, malformed);
+                else counts.notHtml++;
+                return true;
+            }
+            if (malformed == null && response.target() == null) malformed = "no WARC-Target-URI";
+            if (malformed != null) {
+                malformed(offset, record, malformed);
                 return true;
             }
             String where = name + ": record at offset " + offset + " (" + response.target() + ")";
@@ -395,11 +476,12 @@ public final class WarcAudit {
                 }
                 http = response.http();
             } catch (ParsingException | IllegalArgumentException e) {
-                fail(where + ": broken HTTP header block: " + Main.describe(e) + "; record skipped");
+                fail(where + ": broken HTTP header block: " + WarcRecords.describe(e) + "; record skipped");
                 counts.failedRecords++;
                 return true;
             } catch (IOException e) {
-                fail(where + ": " + Main.describe(e) + "; the rest of this file is skipped");
+                fail(where + ": " + WarcRecords.describe(e) + "; record skipped");
+                counts.failedRecords++;
                 return false;
             }
             if (http.status() < 200 || http.status() > 299) {
@@ -407,14 +489,26 @@ public final class WarcAudit {
                 return true;
             }
             List<String> contentTypes = http.headers().all("Content-Type");
+            // refused before it is read if auditing it could not fit in this JVM's heap (the block's
+            // length bounds the body as sent)
+            long sent = Long.parseLong(length.strip()); // the block: the HTTP header and the body as sent
+            if (Math.min(sent, maxBody) > 0 && !fitsHeap(Math.min(sent, maxBody))) {
+                fail(where + ": " + tooBigForHeap(Math.min(sent, maxBody)));
+                counts.oversized++;
+                return true;
+            }
             byte[] body;
             // the payload as sent (chunked transfer coding undone), then its content codings undone
             // with the library's rules, as for a fetched page; both stages bounded by maxBody
             try (InputStream in = http.body().stream()) {
                 body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBody + 1));
             } catch (IOException | RuntimeException e) {
-                fail(where + ": cannot read the body: " + Main.describe(e) + "; record skipped");
+                fail(where + ": cannot read the body: " + WarcRecords.describe(e) + "; record skipped");
                 counts.failedRecords++;
+                return true;
+            } catch (OutOfMemoryError e) {
+                fail(where + ": " + tooBigForHeap(sent));
+                counts.oversized++;
                 return true;
             }
             List<String> codings = http.headers().all("Content-Encoding");
@@ -427,9 +521,14 @@ public final class WarcAudit {
                                 + " coding is undone; record skipped (see --max-body)");
                         counts.oversized++;
                     } else {
-                        fail(where + ": " + Main.describe(e) + "; record skipped");
+                        fail(where + ": " + WarcRecords.describe(e) + "; record skipped");
                         counts.failedRecords++;
                     }
+                    return true;
+                } catch (OutOfMemoryError e) {
+                    body = null;
+                    fail(where + ": " + tooBigForHeap(sent) + " once its content coding is undone");
+                    counts.oversized++;
                     return true;
                 }
             }
@@ -442,12 +541,26 @@ public final class WarcAudit {
                 counts.oversized++;
                 return true;
             }
+            if (!fitsHeap(body.length)) {
+                fail(where + ": " + tooBigForHeap(body.length));
+                counts.oversized++;
+                return true;
+            }
             PageAudit page;
             try {
                 page = PageAudit.of(response.target(), contentTypes, body, options);
             } catch (RuntimeException | StackOverflowError e) {
-                fail(where + ": audit failed: " + Main.describe(e) + "; record skipped");
+                fail(where + ": audit failed: " + WarcRecords.describe(e) + "; record skipped");
                 counts.failedRecords++;
+                return true;
+            } catch (OutOfMemoryError e) {
+                // the last resort, for a page whose tree is far larger than its size suggests: what
+                // the audit held is garbage once this frame is left, and the next record goes on
+                int size = body.length;
+                body = null;
+                fail(where + ": ran out of memory auditing its " + size + " bytes (a page of unusually many elements?); "
+                        + "record skipped (give the JVM more with JSOUP_CHARSET_OPTS=-Xmx...)");
+                counts.oversized++;
                 return true;
             }
             counts.pages++;
@@ -455,6 +568,36 @@ public final class WarcAudit {
             nextOffset = offset;
             return true;
         }
+
+        /** Reports and counts a record whose WARC header cannot be used. */
+        private void malformed(long offset, WarcRecord record, String reason) {
+            fail(name + ": record at offset " + offset + " (WARC-Record-ID " + record.headers().first("WARC-Record-ID").orElse("none")
+                    + "): malformed: " + reason + "; record skipped");
+            counts.malformed++;
+        }
+    }
+
+    /**
+     * Heap the audit of a page needs per byte of body: measured 11 to 13.3 on pages of many small
+     * elements, mostly jsoup's tree (BENCHMARKS.md, tools/audit-memory). A page of unusually many
+     * elements can need more: {@link OutOfMemoryError} is caught per record for that.
+     */
+    static final int HEAP_PER_BODY_BYTE = 13;
+
+    /** What the rest of the process needs beside the page: an eighth of the heap, at most 16 MiB. */
+    static long heapReserve() {
+        return Math.min(16L << 20, Runtime.getRuntime().maxMemory() / 8);
+    }
+
+    /** Whether auditing a body of this many bytes can fit in this JVM's heap, by {@link Runtime#maxMemory()}. */
+    static boolean fitsHeap(long bytes) {
+        return bytes <= (Runtime.getRuntime().maxMemory() - heapReserve()) / HEAP_PER_BODY_BYTE;
+    }
+
+    static String tooBigForHeap(long bytes) {
+        return "body of " + bytes + " bytes is too big to audit in this JVM's heap (" + (Runtime.getRuntime().maxMemory() >> 20)
+                + " MiB; an audit needs about " + HEAP_PER_BODY_BYTE + " bytes a byte); record skipped "
+                + "(give the JVM more with JSOUP_CHARSET_OPTS=-Xmx...)";
     }
 
     private void fail(String message) {

@@ -41,10 +41,16 @@ class MainEndToEndTest {
     record Run(int status, String out, String err) {}
 
     static Run run(String... args) {
+        return runJvm(List.of(), args);
+    }
+
+    /** Runs the command in a JVM started with these options (e.g. a heap limit). */
+    static Run runJvm(List<String> jvmOptions, String... args) {
         // surefire may run the tests from a manifest-only jar; this property has the real classpath
         String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", cp, "-Djsoupcharset.home=" + Path.of("").toAbsolutePath(), Main.class.getName()));
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", cp, "-Djsoupcharset.home=" + Path.of("").toAbsolutePath(), Main.class.getName()));
         command.addAll(Arrays.asList(args));
         try {
             Process p = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
@@ -139,6 +145,16 @@ class MainEndToEndTest {
             } catch (IOException e) {
                 // the client gave up, as it should
             }
+        });
+        // a redirect loop, and a redirect with nowhere to go
+        server.createContext("/loop", exchange -> {
+            exchange.getResponseHeaders().add("Location", "/loop");
+            exchange.sendResponseHeaders(302, -1);
+            exchange.close();
+        });
+        server.createContext("/nowhere", exchange -> {
+            exchange.sendResponseHeaders(302, -1);
+            exchange.close();
         });
         server.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
         server.start();
@@ -301,7 +317,8 @@ class MainEndToEndTest {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+) HTML pages audited").matcher(r.out());
         assertThat(m.find(), is(true));
         assertThat("the sample's 38, the good record, and those before the truncation", Integer.parseInt(m.group(1)) > 39, is(true));
-        assertThat(r.out(), containsString("1 failed;\n3 of 5 files could not be read to the end"));
+        assertThat(r.out(), containsString("1 failed;\n0 malformed; "));
+        assertThat(r.out(), containsString("; 3 of 5 files could not be read to the end"));
     }
 
     @Test
@@ -336,6 +353,80 @@ class MainEndToEndTest {
         assertThat(r.status(), is(1));
         assertThat(r.err(), containsString("body over 1000 bytes; record skipped"));
         assertThat(r.out(), not(containsString(" 0 over the size cap")));
+    }
+
+    @Test
+    void aSixteenMebibytePageAuditsIn256MegabytesOfHeapBesideOrdinaryPages() throws IOException {
+        Path warc = dir.resolve("big-page.warc.gz");
+        SampleWarc.write(warc, 1, 16 << 20); // the sample's 38 pages and one of 16 MiB, many small elements
+        Run r = runJvm(List.of("-Xmx256m"), "audit", warc.toString());
+        assertThat(r.err(), r.status(), is(0));
+        assertThat(r.out(), containsString("records read 43: 39 HTML pages audited, 3 not HTML, 1 not 2xx, 0 over the size cap, 0 failed"));
+        assertThat(r.out(), org.hamcrest.Matchers.matchesPattern("(?s).*\n\\.ru +8 +8 .*"));
+        // in a heap too small for it, the big page is refused before it is read, and the rest audited
+        Run small = runJvm(List.of("-Xmx96m"), "audit", warc.toString());
+        assertThat(small.err(), small.status(), is(1));
+        assertThat(small.err(), containsString("(https://big.example.ru/): body of "));
+        assertThat(small.err(), containsString("is too big to audit in this JVM's heap"));
+        assertThat(small.err(), not(containsString("OutOfMemoryError")));
+        assertThat(small.out(), containsString("records read 43: 38 HTML pages audited, 3 not HTML, 1 not 2xx, 1 over the size cap"));
+    }
+
+    @Test
+    void aRedirectLoopAndARedirectWithoutLocationAreSaidSo() {
+        Run r = run("sniff", "--timeout", "10", baseUrl + "/loop", baseUrl + "/nowhere", baseUrl + "/shop");
+        assertThat(r.status(), is(1));
+        assertThat(r.err(), org.hamcrest.Matchers.matchesPattern("(?s).*/loop: too many redirects \\(\\d+\\) starting at " + baseUrl + "/loop\n.*"));
+        assertThat(r.err(), containsString(baseUrl + "/nowhere: redirect without a Location header"));
+        assertThat(r.err(), not(containsString("HTTP status 302")));
+        assertThat(r.out(), containsString("encoding    windows-1251"));
+    }
+
+    @Test
+    void aFileTooBigForTheHeapIsRefusedBeforeItIsReadAndTheNextOneRead() throws IOException {
+        Path big = dir.resolve("300mb.html");
+        Path huge = dir.resolve("3gb.html");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(big.toFile(), "rw")) {
+            f.setLength(300_000_000L); // sparse: no disk used, no bytes read
+        }
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(huge.toFile(), "rw")) {
+            f.setLength(3L << 30);
+        }
+        Path page = file("after-big.html", russianPage());
+        Run r = runJvm(List.of("-Xmx256m"), "select", "--max-body", "2147483639", ".price", big.toString(), huge.toString(), page.toString());
+        assertThat(r.err(), r.status(), is(1));
+        assertThat(r.err(), containsString("300mb.html: file of 300000000 bytes is too big for this JVM's heap ("));
+        assertThat(r.err(), containsString("3gb.html: file of 3221225472 bytes is over --max-body 2147483639; not read"));
+        assertThat(r.err(), not(containsString("OutOfMemoryError")));
+        assertThat(r.out(), is(page + ": 100 руб.\n" + page + ": 250 руб.\n"));
+    }
+
+    @Test
+    void aCorruptGzipMemberInTheMiddleCostsOnlyItsRecord() throws IOException {
+        byte[] warc = Files.readAllBytes(SAMPLE);
+        // the member that holds the middle of the file: each record is a gzip member of its own
+        int member = -1;
+        for (int i = warc.length / 2; i > 0 && member < 0; i--) {
+            if ((warc[i] & 0xFF) == 0x1F && (warc[i + 1] & 0xFF) == 0x8B && warc[i + 2] == 8) member = i;
+        }
+        for (int k = member + 24; k < member + 60; k++) warc[k] ^= 0x33;
+        Path broken = file("corrupt-middle.warc.gz", warc);
+        Run r = run("audit", broken.toString());
+        assertThat(r.status(), is(1));
+        assertThat(r.err(), containsString("corrupt-middle.warc.gz: corrupt at offset " + member + ": "));
+        assertThat(r.err(), containsString("bytes to the next gzip member holding a record, at offset "));
+        assertThat(r.out(), containsString("records read 41: "));
+        assertThat(r.out(), containsString("; 1 corrupt stretches skipped ("));
+        assertThat(r.out(), containsString("; 0 of 1 files could not be read to the end"));
+    }
+
+    @Test
+    void onlyMissingWarcsIsAnErrorWithoutATable() {
+        Run r = run("audit", dir.resolve("gone.warc.gz").toString(), dir.toString());
+        assertThat(r.status(), is(1));
+        assertThat(r.err(), containsString("gone.warc.gz: no such file"));
+        assertThat(r.err(), containsString(": is a directory"));
+        assertThat(r.out(), is(""));
     }
 
     /** A plain WARC: a response whose HTTP header block is garbage, then a good windows-1251 page. */

@@ -22,6 +22,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.not;
 
 class WarcAuditTest {
     private static byte[] b(String s) {
@@ -69,7 +70,7 @@ class WarcAuditTest {
         assertThat(failures, is(empty()));
         assertThat(audit.counts().summary(), is(String.format(
                 "records read 42: 38 HTML pages audited, 3 not HTML, 1 not 2xx, 0 over the size cap, 0 failed;%n"
-                        + "0 of 1 files could not be read to the end%n")));
+                        + "0 malformed; 0 corrupt stretches skipped (0 bytes); 0 of 1 files could not be read to the end%n")));
     }
 
     @Test
@@ -174,5 +175,123 @@ class WarcAuditTest {
         assertThat(failures.get(0), org.hamcrest.Matchers.containsString("unsupported content coding \"zstd\""));
         assertThat(failures.get(1), org.hamcrest.Matchers.containsString("body over 65536 bytes once its gzip coding is undone"));
         assertThat(audit.counts().summary(), org.hamcrest.Matchers.containsString("1 over the size cap, 1 failed"));
+    }
+
+    /** A plain WARC response record for a small windows-1251 page, with these WARC header lines instead of the usual. */
+    private static byte[] record(String warcHeaders, String uri) {
+        byte[] body = ("<meta charset=windows-1251><title>" + uri + "</title><p>\u00CD\u00EE\u00E2\u00EE\u00F1\u00F2\u00E8</p>")
+                .getBytes(StandardCharsets.ISO_8859_1);
+        ByteArrayOutputStream block = new ByteArrayOutputStream();
+        block.writeBytes(b("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: " + body.length + "\r\n\r\n"));
+        block.writeBytes(body);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes(b("WARC/1.1\r\nWARC-Type: response\r\n" + warcHeaders.replace("LENGTH", Integer.toString(block.size()))
+                + "WARC-Date: 2024-05-01T12:00:00Z\r\nContent-Type: application/http; msgtype=response\r\n\r\n"));
+        out.writeBytes(block.toByteArray());
+        out.writeBytes(b("\r\n\r\n"));
+        return out.toByteArray();
+    }
+
+    private static byte[] good(String uri) {
+        return record("WARC-Target-URI: " + uri + "\r\nWARC-Record-ID: <urn:uuid:" + java.util.UUID.nameUUIDFromBytes(b(uri))
+                + ">\r\nContent-Length: LENGTH\r\n", uri);
+    }
+
+    private record Audited(List<String> urls, List<String> failures, WarcAudit.Counts counts) {}
+
+    private static Audited audit(byte[] file) {
+        List<String> failures = new ArrayList<>();
+        WarcAudit audit = new WarcAudit(16 << 20, failures::add);
+        List<String> urls = new ArrayList<>();
+        try (WarcAudit.Pages it = audit.pages("f", channel(file))) {
+            it.forEachRemaining(p -> urls.add(p.url()));
+        }
+        return new Audited(urls, failures, audit.counts());
+    }
+
+    @Test
+    void aCorruptGzipMemberIsSkippedAndEveryRecordAfterItRead() throws IOException {
+        ByteArrayOutputStream file = new ByteArrayOutputStream();
+        long[] offsets = new long[6];
+        for (int i = 0; i < 6; i++) {
+            offsets[i] = file.size();
+            byte[] member = gzip(good("http://p" + i + ".example.ru/"));
+            if (i == 2) {
+                for (int k = 20; k < member.length - 12; k += 7) member[k] ^= 0x5A; // the deflate data, not the header
+            }
+            file.writeBytes(member);
+        }
+        Audited a = audit(file.toByteArray());
+        assertThat(a.urls(), is(List.of("http://p0.example.ru/", "http://p1.example.ru/", "http://p3.example.ru/",
+                "http://p4.example.ru/", "http://p5.example.ru/")));
+        assertThat(a.failures().toString(), a.failures(), hasSize(1));
+        assertThat(a.failures().get(0), containsString("f: corrupt at offset " + offsets[2] + ": "));
+        assertThat(a.failures().get(0), containsString("; skipped " + (offsets[3] - offsets[2])
+                + " bytes to the next gzip member holding a record, at offset " + offsets[3]));
+        assertThat(a.counts().corrupt(), is(1L));
+        assertThat(a.counts().skippedBytes(), is(offsets[3] - offsets[2]));
+        assertThat(a.counts().ok(), is(false));
+        assertThat(a.counts().failedFiles(), is(0L));
+        assertThat(a.counts().summary(), containsString("1 corrupt stretches skipped (" + (offsets[3] - offsets[2]) + " bytes)"));
+    }
+
+    @Test
+    void junkBetweenGzipMembersAndARecordWithAWrongLengthAreSkippedToTheNextRecord() throws IOException {
+        ByteArrayOutputStream gz = new ByteArrayOutputStream();
+        gz.writeBytes(gzip(good("http://a.example.ru/")));
+        gz.writeBytes(b("garbage \u001f not gzip"));
+        gz.writeBytes(gzip(good("http://b.example.ru/")));
+        gz.writeBytes(gzip(good("http://c.example.ru/").clone())); // followed by a member whose record is too short:
+        byte[] shortRecord = good("http://short.example.ru/");
+        gz.writeBytes(gzip(new String(shortRecord, StandardCharsets.ISO_8859_1).replaceFirst("Content-Length: \\d+", "Content-Length: 10")
+                .getBytes(StandardCharsets.ISO_8859_1)));
+        gz.writeBytes(gzip(good("http://d.example.ru/")));
+        Audited a = audit(gz.toByteArray());
+        assertThat(a.urls(), is(List.of("http://a.example.ru/", "http://b.example.ru/", "http://c.example.ru/", "http://d.example.ru/")));
+        assertThat(a.failures().toString(), a.counts().corrupt(), is(2L));
+
+        ByteArrayOutputStream plain = new ByteArrayOutputStream();
+        plain.writeBytes(good("http://a.example.ru/"));
+        plain.writeBytes(new String(good("http://long.example.ru/"), StandardCharsets.ISO_8859_1)
+                .replaceFirst("Content-Length: \\d+", "Content-Length: 5").getBytes(StandardCharsets.ISO_8859_1));
+        plain.writeBytes(good("http://b.example.ru/"));
+        Audited p = audit(plain.toByteArray());
+        assertThat(p.failures().toString(), p.urls(), is(List.of("http://a.example.ru/", "http://b.example.ru/")));
+        assertThat(p.counts().corrupt(), is(1L));
+        assertThat(p.failures().get(p.failures().size() - 1), containsString("bytes to the next record, at offset"));
+    }
+
+    @Test
+    void recordsWithoutATargetOrALengthAreCountedAsMalformedAndNamedByTheirId() {
+        ByteArrayOutputStream file = new ByteArrayOutputStream();
+        file.writeBytes(record("WARC-Record-ID: <urn:uuid:00000000-0000-0000-0000-000000000001>\r\nContent-Length: LENGTH\r\n", "x"));
+        file.writeBytes(good("http://a.example.ru/"));
+        file.writeBytes(record("WARC-Target-URI: http://neg.example.ru/\r\nWARC-Record-ID: <urn:uuid:00000000-0000-0000-0000-000000000002>\r\n"
+                + "Content-Length: -5\r\n", "x"));
+        file.writeBytes(good("http://b.example.ru/"));
+        file.writeBytes(record("WARC-Target-URI: http://none.example.ru/\r\nWARC-Record-ID: <urn:uuid:00000000-0000-0000-0000-000000000003>\r\n", "x"));
+        file.writeBytes(good("http://c.example.ru/"));
+        Audited a = audit(file.toByteArray());
+        assertThat(a.failures().toString(), a.urls(), is(List.of("http://a.example.ru/", "http://b.example.ru/", "http://c.example.ru/")));
+        String all = String.join("\n", a.failures());
+        assertThat(all, containsString("f: record at offset 0 (WARC-Record-ID <urn:uuid:00000000-0000-0000-0000-000000000001>): "
+                + "malformed: no WARC-Target-URI; record skipped"));
+        assertThat(all, containsString("<urn:uuid:00000000-0000-0000-0000-000000000003>): malformed: no Content-Length"));
+        assertThat(all, not(containsString("(null)")));
+        assertThat(a.counts().not2xx(), is(0L));
+        assertThat(a.counts().malformed(), org.hamcrest.Matchers.greaterThanOrEqualTo(2L));
+        assertThat(a.counts().ok(), is(false));
+    }
+
+    @Test
+    void anEmptyFileIsAWarningAndParserMessagesShowBytesAsTheyAre() {
+        Audited empty = audit(new byte[0]);
+        assertThat(empty.failures(), is(List.of("f: warning: empty file (0 bytes), no WARC records")));
+        assertThat(empty.counts().records(), is(0L));
+
+        Audited bad = audit("WARC/1.1\r\nWARC-T\u00e9pe: x\r\nContent-Length: 0\r\n\r\n\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+        assertThat(bad.failures(), hasSize(1));
+        assertThat(bad.failures().get(0), containsString("f: not a readable WARC file: invalid WARC record at position 16: "));
+        assertThat(bad.failures().get(0), containsString("WARC-T<-- HERE -->\\xe9pe"));
     }
 }

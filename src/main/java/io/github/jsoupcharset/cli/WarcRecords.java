@@ -1,0 +1,395 @@
+package io.github.jsoupcharset.cli;
+
+import org.netpreserve.jwarc.WarcReader;
+import org.netpreserve.jwarc.WarcRecord;
+
+import java.io.Closeable;
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.ReadableByteChannel;
+import java.util.ArrayDeque;
+import java.util.Optional;
+import java.util.zip.CRC32;
+import java.util.zip.DataFormatException;
+import java.util.zip.Inflater;
+
+/**
+ * The records of one WARC file (gzip or plain) that survive damage: where the bytes are corrupt
+ * (a broken gzip member, a record whose header or length is wrong), reading resynchronises on the
+ * next gzip member of a {@code .warc.gz} (the next {@code 1f 8b 08} header that starts a member
+ * holding a WARC record) or, in a plain WARC, on the next line starting {@code WARC/1.}, and says
+ * what it skipped. jwarc parses each record; this class owns the bytes under it. Not thread-safe.
+ */
+final class WarcRecords implements Closeable {
+
+    /** A stretch of the file that was skipped: where the damage was found, why, and where reading went on. */
+    record Skipped(long from, long to, String reason, boolean toEnd) {
+        long bytes() {
+            return to - from;
+        }
+    }
+
+    private static final int RAW_BUFFER = 64 << 10;
+
+    private final ReadableByteChannel channel;
+    /** Raw bytes of the file; its position is at file offset {@link #rawOffset()}. */
+    private final ByteBuffer raw = ByteBuffer.allocate(RAW_BUFFER).flip();
+    /** Bytes read from the channel so far. */
+    private long rawRead;
+    private boolean rawEnd;
+    private final boolean gzip;
+    private final Members members;
+    private WarcReader reader;
+    /** The file offset (plain) or text offset (gzip) where {@link #reader} began. */
+    private long readerBase;
+    /** Records the current reader returned. */
+    private long readerRecords;
+    /** The file offset where {@link #reader} began. */
+    private long readerStart = -1;
+    private long offset = -1;
+    private boolean empty;
+    /** A stretch being skipped: its end is known ({@link #settled}) once a record is read after it, or the file ends. */
+    private Skipped pending;
+    private boolean settled;
+
+    WarcRecords(ReadableByteChannel channel) throws IOException {
+        this.channel = channel;
+        fill(2);
+        empty = !raw.hasRemaining();
+        gzip = raw.remaining() >= 2 && (raw.get(raw.position()) & 0xFF) == 0x1F && (raw.get(raw.position() + 1) & 0xFF) == 0x8B;
+        members = gzip ? new Members() : null;
+    }
+
+    /** Whether the file had no bytes at all. */
+    boolean empty() {
+        return empty;
+    }
+
+    /** Whether the file is gzip-compressed. */
+    boolean gzip() {
+        return gzip;
+    }
+
+    /**
+     * The file offset of the record {@link #next} returned last: for a {@code .warc.gz}, the
+     * offset of the gzip member it starts in (the offset CDX indexes give).
+     */
+    long offset() {
+        return offset;
+    }
+
+    /** The file offset of the next byte not yet read by the parser (a gzip file's compressed bytes). */
+    long position() {
+        return rawOffset();
+    }
+
+    private long rawOffset() {
+        return rawRead - raw.remaining();
+    }
+
+    /**
+     * The next record, or empty at the end of the file.
+     *
+     * @throws IOException where the bytes are corrupt or end too soon: call {@link #resync} to go on
+     */
+    Optional<WarcRecord> next() throws IOException {
+        if (reader == null && !startReader()) {
+            if (pending != null) settle(rawOffset(), true);
+            return Optional.empty();
+        }
+        Optional<WarcRecord> record = reader.next();
+        if (record.isPresent()) {
+            if (readerRecords == 0 && pending != null) settle(readerStart, false);
+            readerRecords++;
+            long text = readerBase + reader.position();
+            offset = gzip ? members.memberOf(text) : text;
+        } else if (pending != null) {
+            settle(rawOffset(), true);
+        }
+        return record;
+    }
+
+    private void settle(long to, boolean toEnd) {
+        pending = new Skipped(pending.from(), Math.max(to, pending.from()), pending.reason(), toEnd);
+        settled = true;
+    }
+
+    /** Starts a reader at the current position; false at the end of the file. */
+    private boolean startReader() throws IOException {
+        readerRecords = 0;
+        if (!fill(1)) return false;
+        readerStart = rawOffset();
+        if (gzip) {
+            members.restart();
+            readerBase = members.textOffset;
+            reader = new WarcReader(members, ByteBuffer.allocate(8192).flip());
+        } else {
+            readerBase = rawOffset();
+            reader = new WarcReader(new RawChannel(), raw);
+        }
+        return true;
+    }
+
+    /**
+     * After {@link #next} (or reading a record's body) failed: moves to where a record may be read
+     * again, the next gzip member (a {@code .warc.gz}) or the next line starting {@code WARC/1.}
+     * (a plain WARC). The stretch skipped is {@link #takeSkipped() told} once a record is read
+     * after it or the file ends; a candidate that gives no record is part of the same stretch.
+     *
+     * @param failure what went wrong
+     */
+    void resync(IOException failure) throws IOException {
+        boolean inflateFailed = gzip && members.failure != null;
+        long from = inflateFailed ? members.memberStart : gzip ? members.memberStart : rawOffset();
+        if (pending == null || readerRecords > 0) pending = new Skipped(from, from, describe(failure), false);
+        settled = false;
+        reader = null;
+        if (gzip) {
+            // past the member that failed to inflate; else from where parsing stopped, which is past the record's start
+            if (inflateFailed) skip(members.memberStart + 1 - rawOffset());
+            members.restart();
+            seekMember();
+        } else {
+            seekRecordLine();
+        }
+    }
+
+    /**
+     * The stretch skipped since the last call, once it is known where it ended: after a record
+     * was read past it, or at the end of the file; else null.
+     */
+    Skipped takeSkipped() {
+        if (pending == null || !settled) return null;
+        Skipped s = pending;
+        pending = null;
+        settled = false;
+        return s;
+    }
+
+    private void skip(long n) throws IOException {
+        while (n > 0) {
+            if (!fill(1)) return;
+            int k = (int) Math.min(n, raw.remaining());
+            raw.position(raw.position() + k);
+            n -= k;
+        }
+    }
+
+    /** Moves to the next gzip member header from the current position; false at the end. */
+    private boolean seekMember() throws IOException {
+        while (fill(4)) {
+            int end = raw.limit() - 3;
+            for (int i = raw.position(); i < end; i++) {
+                // ID1 ID2 CM=deflate, and FLG with its reserved bits clear
+                if ((raw.get(i) & 0xFF) == 0x1F && (raw.get(i + 1) & 0xFF) == 0x8B && raw.get(i + 2) == 8 && (raw.get(i + 3) & 0xE0) == 0) {
+                    raw.position(i);
+                    return true;
+                }
+            }
+            raw.position(end);
+        }
+        raw.position(raw.limit());
+        return false;
+    }
+
+    /** Moves to the next line starting "WARC/1." after the current position (a plain WARC); false at the end. */
+    private boolean seekRecordLine() throws IOException {
+        // the line may start right here, if the byte before (still in the buffer) ends a line
+        if (raw.position() > 0 && rawOffset() - 1 > readerStart && raw.get(raw.position() - 1) == '\n') raw.position(raw.position() - 1);
+        while (fill(8)) {
+            int end = raw.limit() - 7;
+            for (int i = raw.position(); i < end; i++) {
+                if (raw.get(i) == '\n' && startsWith(raw, i, "\nWARC/1.")) {
+                    raw.position(i + 1);
+                    return true;
+                }
+            }
+            raw.position(end);
+        }
+        raw.position(raw.limit());
+        return false;
+    }
+
+    private static boolean startsWith(ByteBuffer b, int at, String s) {
+        if (b.limit() - at < s.length()) return false;
+        for (int k = 0; k < s.length(); k++) {
+            if (b.get(at + k) != s.charAt(k)) return false;
+        }
+        return true;
+    }
+
+    /** Makes at least {@code n} raw bytes available; false if the file ends first. */
+    private boolean fill(int n) throws IOException {
+        while (raw.remaining() < n) {
+            if (rawEnd) return false;
+            raw.compact();
+            int got = channel.read(raw);
+            raw.flip();
+            if (got < 0) rawEnd = true;
+            else rawRead += got;
+        }
+        return true;
+    }
+
+    /** A short description of a failure, its bytes shown as {@code \xe9} (jwarc writes {@code \xffffffe9}). */
+    static String describe(Throwable e) {
+        return Main.describe(e).replaceAll("\\\\xffffff([0-9a-fA-F]{2})", "\\\\x$1");
+    }
+
+    @Override
+    public void close() throws IOException {
+        channel.close();
+    }
+
+    /** The raw bytes for jwarc, through {@link #raw} (a plain WARC: jwarc shares the buffer). */
+    private final class RawChannel implements ReadableByteChannel {
+        @Override
+        public int read(ByteBuffer dst) throws IOException {
+            if (rawEnd) return -1;
+            int got = channel.read(dst);
+            if (got < 0) {
+                rawEnd = true;
+                return -1;
+            }
+            rawRead += got;
+            return got;
+        }
+
+        @Override
+        public boolean isOpen() {
+            return channel.isOpen();
+        }
+
+        @Override
+        public void close() {
+            // the file is closed by WarcRecords.close
+        }
+    }
+
+    /**
+     * The text of a {@code .warc.gz}: its gzip members inflated one after another, a read never
+     * crossing from one member into the next, each member's CRC-32 and length checked. Remembers
+     * where in the file each member began, to give records their offsets; a failure is sticky
+     * until {@link #restart()}.
+     */
+    private final class Members implements ReadableByteChannel {
+        private final Inflater inflater = new Inflater(true);
+        private final CRC32 crc = new CRC32();
+        /** Text offsets at which members began, and their file offsets: pairs, oldest first. */
+        private final ArrayDeque<long[]> starts = new ArrayDeque<>();
+        private boolean inMember;
+        private long memberStart;
+        private long textOffset;
+        private IOException failure;
+
+        void restart() {
+            inflater.reset();
+            crc.reset();
+            inMember = false;
+            failure = null;
+            starts.clear();
+        }
+
+        /** The file offset of the member in which text offset {@code text} lies. */
+        long memberOf(long text) {
+            long[] first = starts.pollFirst();
+            if (first == null) return memberStart;
+            while (!starts.isEmpty() && starts.peekFirst()[0] <= text) first = starts.pollFirst();
+            starts.addFirst(first);
+            return first[1];
+        }
+
+        @Override
+        public int read(ByteBuffer dst) throws IOException {
+            if (failure != null) throw failure;
+            try {
+                return inflate(dst);
+            } catch (IOException e) {
+                failure = e;
+                throw e;
+            }
+        }
+
+        private int inflate(ByteBuffer dst) throws IOException {
+            if (!inMember) {
+                if (!fill(1)) return -1;
+                memberStart = rawOffset();
+                readHeader();
+                starts.addLast(new long[] {textOffset, memberStart});
+                inMember = true;
+            }
+            int n = 0;
+            while (n == 0) {
+                if (inflater.needsInput()) {
+                    if (!fill(1)) throw new EOFException("gzip member at offset " + memberStart + " ends too soon");
+                    inflater.setInput(raw.array(), raw.arrayOffset() + raw.position(), raw.remaining());
+                }
+                try {
+                    n = inflater.inflate(dst.array(), dst.arrayOffset() + dst.position(), dst.remaining());
+                } catch (DataFormatException e) {
+                    throw new java.util.zip.ZipException("corrupt gzip member at offset " + memberStart + ": " + e.getMessage());
+                }
+                crc.update(dst.array(), dst.arrayOffset() + dst.position(), n);
+                dst.position(dst.position() + n);
+                raw.position(raw.limit() - inflater.getRemaining());
+                textOffset += n;
+                if (inflater.finished()) {
+                    readTrailer();
+                    inflater.reset();
+                    crc.reset();
+                    inMember = false;
+                    return n;
+                }
+                if (n == 0 && inflater.needsDictionary()) throw new java.util.zip.ZipException("corrupt gzip member at offset " + memberStart);
+            }
+            return n;
+        }
+
+        private void readHeader() throws IOException {
+            if (!fill(10)) throw new EOFException("partial gzip header at offset " + rawOffset());
+            raw.order(ByteOrder.LITTLE_ENDIAN);
+            if ((raw.get() & 0xFF) != 0x1F || (raw.get() & 0xFF) != 0x8B || raw.get() != 8) {
+                throw new java.util.zip.ZipException("no gzip member at offset " + memberStart);
+            }
+            int flags = raw.get() & 0xFF;
+            raw.position(raw.position() + 6); // MTIME, XFL, OS
+            if ((flags & 4) != 0) { // FEXTRA
+                if (!fill(2)) throw new EOFException("partial gzip header at offset " + memberStart);
+                skip(raw.getShort() & 0xFFFF);
+            }
+            if ((flags & 8) != 0) skipZeroTerminated(); // FNAME
+            if ((flags & 16) != 0) skipZeroTerminated(); // FCOMMENT
+            if ((flags & 2) != 0) skip(2); // FHCRC
+        }
+
+        private void skipZeroTerminated() throws IOException {
+            while (true) {
+                if (!fill(1)) throw new EOFException("partial gzip header at offset " + memberStart);
+                if (raw.get() == 0) return;
+            }
+        }
+
+        private void readTrailer() throws IOException {
+            if (!fill(8)) throw new EOFException("gzip member at offset " + memberStart + " has no trailer");
+            raw.order(ByteOrder.LITTLE_ENDIAN);
+            long expectedCrc = raw.getInt() & 0xFFFFFFFFL;
+            long size = raw.getInt() & 0xFFFFFFFFL;
+            if (expectedCrc != crc.getValue()) throw new java.util.zip.ZipException("gzip member at offset " + memberStart + ": CRC-32 mismatch");
+            if (size != (inflater.getBytesWritten() & 0xFFFFFFFFL)) {
+                throw new java.util.zip.ZipException("gzip member at offset " + memberStart + ": length mismatch");
+            }
+        }
+
+        @Override
+        public boolean isOpen() {
+            return channel.isOpen();
+        }
+
+        @Override
+        public void close() {
+            inflater.end();
+        }
+    }
+}
