@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 /**
  * How a document's encoding was decided, with everything that was seen on the way: the encoding,
@@ -51,6 +52,10 @@ import java.util.OptionalInt;
  *     {@link SniffOptions.Declarations#CHECKED} it is overridden: {@link #source()} is then {@link
  *     DecisionSource#DECLARATION_OVERRIDDEN} and {@link #encoding()} is {@link
  *     Misdeclaration#bytesLookLike()}
+ * @param lookahead for a decision made from the first bytes of a stream (the {@code InputStream}
+ *     and {@code Connection.Response} entry points): how many bytes it was made from, whether the
+ *     look-ahead bound cut it short, and where later bytes contradicted it; empty for a decision
+ *     made from a whole body
  */
 public record EncodingDecision(
         Encoding encoding,
@@ -67,7 +72,87 @@ public record EncodingDecision(
         OptionalInt detectorConfidence,
         Optional<Encoding> detectorRunnerUp,
         OptionalInt replacementCount,
-        Optional<Misdeclaration> misdeclaration) {
+        Optional<Misdeclaration> misdeclaration,
+        Optional<Lookahead> lookahead) {
+
+    /**
+     * What a decision made while the bytes were still arriving was made from, and what came after.
+     * The stream entry points read a bounded look-ahead (at most {@link
+     * BrowserCharsetParser#STREAM_LOOKAHEAD_LIMIT} bytes), decide from it, and then decode the rest
+     * as it arrives without holding it; see {@link BrowserCharsetParser#parseWithDecision(
+     * java.io.InputStream, String, String)} for what the look-ahead holds.
+     *
+     * @param bytes how many bytes (from the first, a BOM included) the decision was made from;
+     *     when the stream ended within the look-ahead, the whole body, and the decision is the one
+     *     the {@code byte[]} entry points make
+     * @param cut true when the look-ahead bound was reached while a step of the decision still
+     *     wanted more bytes (the head had not ended, an XML declaration had no {@code >}, or there
+     *     were not yet a detection window's worth of bytes after the first non-ASCII byte): the
+     *     decision was made without them, as a browser makes it, and the {@code byte[]} entry
+     *     points, reading the whole body, may decide otherwise
+     * @param contradictedAt the offset (from the first byte of the stream) of the first byte after
+     *     the look-ahead that shows the decision wrong: where a UTF-8 decision (by {@link
+     *     DecisionSource#UTF8_VALIDITY} or {@link DecisionSource#DECLARATION_OVERRIDDEN}) met its
+     *     first decoding error, or where a page whose look-ahead was all ASCII (so that nothing could
+     *     be detected) had its first non-ASCII byte; empty if nothing contradicted it or the body
+     *     was not read to its end
+     */
+    public record Lookahead(long bytes, boolean cut, OptionalLong contradictedAt) {
+        /**
+         * Checks the arguments.
+         *
+         * @param bytes how many bytes the decision was made from
+         * @param cut whether the look-ahead bound cut the decision short
+         * @param contradictedAt where later bytes contradicted the decision, if they did
+         * @throws IllegalArgumentException if {@code bytes} is negative
+         * @throws NullPointerException if {@code contradictedAt} is null
+         */
+        public Lookahead {
+            if (bytes < 0) throw new IllegalArgumentException("bytes must not be negative: " + bytes);
+            Objects.requireNonNull(contradictedAt, "contradictedAt");
+        }
+
+        /**
+         * Whether bytes after the look-ahead showed the decision wrong.
+         *
+         * @return true if {@link #contradictedAt()} is present
+         */
+        public boolean contradicted() {
+            return contradictedAt.isPresent();
+        }
+    }
+
+    /**
+     * A decision made from a whole body: as the canonical constructor with no {@link #lookahead()}.
+     *
+     * @param encoding the encoding the body is decoded with
+     * @param source the rule that decided
+     * @param confidence the HTML Standard's confidence in the encoding
+     * @param headerLabel the {@code charset} parameter of the Content-Type header, if any
+     * @param headerEncoding what {@code headerLabel} means, if it is a known label
+     * @param metaLabel the label the document declared, if any
+     * @param metaEncoding what the document's declaration means for this document, if any
+     * @param metaSource where the document's declaration was found, if any
+     * @param conflict true when the header (or a BOM) and the document's declaration disagree
+     * @param ignoredLabels labels seen but unknown to the Encoding Standard, in the order seen
+     * @param ignoredLabelCount how many labels were ignored in all
+     * @param detectorConfidence for {@link DecisionSource#DETECTION}: the detector's confidence, 0-100
+     * @param detectorRunnerUp for {@link DecisionSource#DETECTION}: the detector's second choice
+     * @param replacementCount the number of U+FFFD the decoding produced, once decoded
+     * @param misdeclaration the declaration the bytes plainly contradict, if any
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if {@code ignoredLabelCount} is less than the number of
+     *     {@code ignoredLabels}
+     */
+    public EncodingDecision(Encoding encoding, DecisionSource source, Confidence confidence,
+            Optional<String> headerLabel, Optional<Encoding> headerEncoding, Optional<String> metaLabel,
+            Optional<Encoding> metaEncoding, Optional<DecisionSource> metaSource, boolean conflict,
+            List<IgnoredLabel> ignoredLabels, int ignoredLabelCount, OptionalInt detectorConfidence,
+            Optional<Encoding> detectorRunnerUp, OptionalInt replacementCount, Optional<Misdeclaration> misdeclaration) {
+        this(encoding, source, confidence, headerLabel, headerEncoding, metaLabel, metaEncoding, metaSource, conflict,
+                ignoredLabels, ignoredLabelCount, detectorConfidence, detectorRunnerUp, replacementCount, misdeclaration,
+                Optional.empty());
+    }
 
     /**
      * A declaration the bytes plainly contradict (see {@link SniffOptions.Declarations}).
@@ -126,6 +211,7 @@ public record EncodingDecision(
      * @param detectorRunnerUp for {@link DecisionSource#DETECTION}: the detector's second choice
      * @param replacementCount the number of U+FFFD the decoding produced, once decoded
      * @param misdeclaration the declaration the bytes plainly contradict, if any
+     * @param lookahead for a decision made from the first bytes of a stream: what it was made from
      * @throws NullPointerException if an argument is null
      * @throws IllegalArgumentException if {@code ignoredLabelCount} is less than the number of
      *     {@code ignoredLabels}
@@ -152,6 +238,7 @@ public record EncodingDecision(
         Objects.requireNonNull(detectorRunnerUp, "detectorRunnerUp");
         Objects.requireNonNull(replacementCount, "replacementCount");
         Objects.requireNonNull(misdeclaration, "misdeclaration");
+        Objects.requireNonNull(lookahead, "lookahead");
     }
 
     /**
@@ -177,7 +264,22 @@ public record EncodingDecision(
         if (count < 0) throw new IllegalArgumentException("count must not be negative: " + count);
         return new EncodingDecision(encoding, source, confidence, headerLabel, headerEncoding, metaLabel,
                 metaEncoding, metaSource, conflict, ignoredLabels, ignoredLabelCount, detectorConfidence, detectorRunnerUp,
-                OptionalInt.of(count), misdeclaration);
+                OptionalInt.of(count), misdeclaration, lookahead);
+    }
+
+    /**
+     * This decision with what the stream it was made from held: see {@link Lookahead}.
+     *
+     * @param lookahead how many bytes the decision was made from, whether a bound cut it short,
+     *     and where later bytes contradicted it
+     * @return a decision equal to this one but for {@link #lookahead()}
+     * @throws NullPointerException if {@code lookahead} is null
+     */
+    public EncodingDecision withLookahead(Lookahead lookahead) {
+        Objects.requireNonNull(lookahead, "lookahead");
+        return new EncodingDecision(encoding, source, confidence, headerLabel, headerEncoding, metaLabel,
+                metaEncoding, metaSource, conflict, ignoredLabels, ignoredLabelCount, detectorConfidence, detectorRunnerUp,
+                replacementCount, misdeclaration, Optional.of(lookahead));
     }
 
     /**
@@ -201,6 +303,11 @@ public record EncodingDecision(
                 .append(source == DecisionSource.DECLARATION_OVERRIDDEN ? " overridden: " : " looks wrong, bytes look like ")
                 .append(m.bytesLookLike().name()).append(", ").append(m.evidence()));
         replacementCount.ifPresent(c -> b.append("; ").append(c).append(" U+FFFD"));
+        lookahead.ifPresent(l -> {
+            b.append("; from the first ").append(l.bytes()).append(" bytes");
+            if (l.cut()) b.append(", cut short");
+            l.contradictedAt().ifPresent(at -> b.append(", contradicted at byte ").append(at));
+        });
         return b.append(')').toString();
     }
 }

@@ -309,7 +309,7 @@ class BrowserCharsetJsoupTest {
 
     @Test
     void nullArgumentsAreNamed() {
-        NullPointerException body = assertThrows(NullPointerException.class, () -> BrowserCharsetJsoup.decode(null, null));
+        NullPointerException body = assertThrows(NullPointerException.class, () -> BrowserCharsetJsoup.decode((byte[]) null, null));
         assertThat(body.getMessage(), containsString("body"));
         NullPointerException base = assertThrows(NullPointerException.class,
                 () -> BrowserCharsetJsoup.parse(new byte[0], null, null));

@@ -59,6 +59,17 @@ public final class HeadMetaScanner {
         return new Scan(bytes, off, off + len, failed).run();
     }
 
+    /**
+     * Whether bytes after {@code bytes[off, off+len)} could still hold a declaration this scan
+     * honours: it found none, and it stopped because the bytes ran out, not because the head
+     * section ended (past the first {@link #BYTES_TO_CHECK_UNCONDITIONALLY} bytes) or a
+     * {@code <plaintext>} began.
+     */
+    static boolean wantsMore(byte[] bytes, int off, int len) {
+        Scan scan = new Scan(bytes, off, off + len, new FailedLabels());
+        return scan.run() == null && !scan.headEnded;
+    }
+
     /** One scan; one instance per call. */
     private static final class Scan {
         private final byte[] b;
@@ -66,6 +77,7 @@ public final class HeadMetaScanner {
         private final int end;
         private final FailedLabels failed;
         private boolean inHeadSection = true;
+        private boolean headEnded; // run() stopped for good, not for want of bytes
         private final StringBuilder tagName = new StringBuilder(); // readTag's, reused
         private final StringBuilder attrName = new StringBuilder(); // readTag's, reused
 
@@ -81,7 +93,10 @@ public final class HeadMetaScanner {
             int p = start;
             while (p < end) {
                 // Blink checks after every token; the next token starts where the last one ended.
-                if (!inHeadSection && p - start >= BYTES_TO_CHECK_UNCONDITIONALLY) break;
+                if (!inHeadSection && p - start >= BYTES_TO_CHECK_UNCONDITIONALLY) {
+                    headEnded = true;
+                    break;
+                }
                 if (b[p] != '<') {
                     // Character data up to the next "<".
                     int lt = AsciiBytes.indexOf(b, p, end, (byte) '<');
@@ -101,7 +116,10 @@ public final class HeadMetaScanner {
                     }
                     updateHeadSection(tag.name, false);
                     // The tokenizer state the start tag switches to (UpdateStateFor).
-                    if (tag.name.equals("plaintext")) break;
+                    if (tag.name.equals("plaintext")) {
+                        headEnded = true;
+                        break;
+                    }
                     if (tag.name.equals("script") || RCDATA.contains(tag.name) || RAWTEXT.contains(tag.name)) {
                         next = skipText(next, tag.name);
                         if (next < 0) break;
