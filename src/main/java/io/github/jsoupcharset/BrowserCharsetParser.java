@@ -379,7 +379,7 @@ public final class BrowserCharsetParser {
      * <p>The body is read from {@code response.bodyStream()} as {@link #parseWithDecision(
      * InputStream, String, String)} reads a stream: decided from a bounded look-ahead, then decoded
      * as jsoup parses, never held whole. A body that ends within the look-ahead gets the decision of
-     * the {@code byte[]} entry points; so does a buffered body ({@code response.bufferUp()} or
+     * the {@code byte[]} entry points; so does a buffered body ({@code response.readBody()} or
      * {@code response.body()} called first) whose streamed decision the look-ahead bound cut short or
      * later bytes contradicted: it is parsed again from its bytes, as a browser reloads.
      *
@@ -403,7 +403,7 @@ public final class BrowserCharsetParser {
         boolean truncated = response.isTruncated();
         EncodingDecision.Lookahead lookahead = parsed.decision().lookahead().orElseThrow();
         if (lookahead.cut() || lookahead.contradicted()) {
-            // a buffered body (bufferUp()) can be read again: decide from all of it, as the byte[]
+            // a buffered body (readBody(), body()) can be read again: decide from all of it, as the byte[]
             // entry points do (a body that was streamed is gone, and its decision says so)
             byte[] body = bufferedBody(response);
             if (body != null) return withTruncated(build(body, response.headers("Content-Type"), baseUri,
@@ -486,7 +486,7 @@ public final class BrowserCharsetParser {
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new IllegalStateException("the response body was already consumed (response.parse() or "
                     + "response.bodyStream() read it), so its bytes are gone; call BrowserCharsetJsoup.parse(response) "
-                    + "instead of response.parse(), or call response.bufferUp() first", e);
+                    + "instead of response.parse(), or call response.readBody() first", e);
         }
     }
 

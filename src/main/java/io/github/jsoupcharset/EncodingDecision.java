@@ -93,7 +93,7 @@ public record EncodingDecision(
      * @param contradictedAt the offset (from the first byte of the stream) of the first byte after
      *     the look-ahead that shows the decision wrong: where a UTF-8 decision (by {@link
      *     DecisionSource#UTF8_VALIDITY} or {@link DecisionSource#DECLARATION_OVERRIDDEN}) met its
-     *     first decoding error, or where a page whose look-ahead was all ASCII (so that nothing could
+     *     first decoding error (the first byte of the ill-formed sequence), or where a page whose look-ahead was all ASCII (so that nothing could
      *     be detected) had its first non-ASCII byte; empty if nothing contradicted it or the body
      *     was not read to its end
      */

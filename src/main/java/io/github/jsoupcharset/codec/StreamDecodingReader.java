@@ -56,6 +56,8 @@ public final class StreamDecodingReader extends Reader {
     private int seen;
     private int lower = 0x80;
     private int upper = 0xBF;
+    private long sequenceStart; // the offset of the lead byte of the sequence being read
+    private long errorAt;
 
     /**
      * Reads {@code lookahead[start, length)} and then {@code in} to its end.
@@ -82,9 +84,12 @@ public final class StreamDecodingReader extends Reader {
         this.truncated = Objects.requireNonNull(truncated, "truncated");
         if (this.watch == Watch.UTF8_ERROR) {
             // the decision saw the look-ahead valid, but its last sequence may be unfinished
-            for (int i = start; i < length; i++) utf8Step(lookahead[i] & 0xFF);
-            if (contradictedAt >= 0) { // cannot happen for a valid look-ahead; stay honest if it does
-                this.watch = Watch.NONE;
+            for (int i = start; i < length; i++) {
+                if (utf8Error(lookahead[i] & 0xFF, i)) { // not for a valid look-ahead; say it if it happens
+                    contradictedAt = i;
+                    this.watch = Watch.NONE;
+                    break;
+                }
             }
         }
     }
@@ -162,14 +167,16 @@ public final class StreamDecodingReader extends Reader {
             return;
         }
         for (int i = from; i < from + n; i++) {
-            utf8Step(buf[i] & 0xFF);
-            if (contradictedAt >= 0) {
-                contradictedAt = bufOffset + i;
+            if (utf8Error(buf[i] & 0xFF, bufOffset + i)) {
+                contradictedAt = errorAt;
                 watch = Watch.NONE;
                 return;
             }
         }
-        if (last && needed != 0 && !truncated.getAsBoolean()) contradiction(from + n);
+        if (last && needed != 0 && !truncated.getAsBoolean()) {
+            contradictedAt = sequenceStart;
+            watch = Watch.NONE;
+        }
     }
 
     private void contradiction(int index) {
@@ -177,10 +184,14 @@ public final class StreamDecodingReader extends Reader {
         watch = Watch.NONE;
     }
 
-    /** The Encoding Standard's UTF-8 decoder steps for one byte; sets contradictedAt (to 0) at an error. */
-    private void utf8Step(int b) {
+    /**
+     * The Encoding Standard's UTF-8 decoder steps for one byte at stream offset {@code offset};
+     * true at an error, with {@link #errorAt} the offset of the ill-formed sequence's first byte.
+     */
+    private boolean utf8Error(int b, long offset) {
         if (needed == 0) {
-            if (b <= 0x7F) return;
+            if (b <= 0x7F) return false;
+            sequenceStart = offset;
             if (b >= 0xC2 && b <= 0xDF) {
                 needed = 1;
             } else if (b >= 0xE0 && b <= 0xEF) {
@@ -192,13 +203,14 @@ public final class StreamDecodingReader extends Reader {
                 if (b == 0xF4) upper = 0x8F;
                 needed = 3;
             } else {
-                contradictedAt = 0;
+                errorAt = offset;
+                return true;
             }
-            return;
+            return false;
         }
         if (b < lower || b > upper) {
-            contradictedAt = 0;
-            return;
+            errorAt = sequenceStart;
+            return true;
         }
         lower = 0x80;
         upper = 0xBF;
@@ -206,6 +218,7 @@ public final class StreamDecodingReader extends Reader {
             needed = 0;
             seen = 0;
         }
+        return false;
     }
 
     /**

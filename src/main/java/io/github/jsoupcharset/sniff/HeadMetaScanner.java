@@ -67,7 +67,9 @@ public final class HeadMetaScanner {
      */
     static boolean wantsMore(byte[] bytes, int off, int len) {
         Scan scan = new Scan(bytes, off, off + len, new FailedLabels());
-        return scan.run() == null && !scan.headEnded;
+        if (scan.run() != null || scan.headEnded) return false;
+        // out of bytes: a token still to come counts if the head goes on or it starts early enough
+        return scan.inHeadSection || scan.tokenStart - off < BYTES_TO_CHECK_UNCONDITIONALLY;
     }
 
     /** One scan; one instance per call. */
@@ -78,6 +80,7 @@ public final class HeadMetaScanner {
         private final FailedLabels failed;
         private boolean inHeadSection = true;
         private boolean headEnded; // run() stopped for good, not for want of bytes
+        private int tokenStart; // where the token run() last began (the end, after character data)
         private final StringBuilder tagName = new StringBuilder(); // readTag's, reused
         private final StringBuilder attrName = new StringBuilder(); // readTag's, reused
 
@@ -92,6 +95,7 @@ public final class HeadMetaScanner {
         Declared run() {
             int p = start;
             while (p < end) {
+                tokenStart = p;
                 // Blink checks after every token; the next token starts where the last one ended.
                 if (!inHeadSection && p - start >= BYTES_TO_CHECK_UNCONDITIONALLY) {
                     headEnded = true;
@@ -100,7 +104,10 @@ public final class HeadMetaScanner {
                 if (b[p] != '<') {
                     // Character data up to the next "<".
                     int lt = AsciiBytes.indexOf(b, p, end, (byte) '<');
-                    if (lt < 0) break;
+                    if (lt < 0) {
+                        tokenStart = end;
+                        break;
+                    }
                     p = lt;
                     continue;
                 }
@@ -149,6 +156,7 @@ public final class HeadMetaScanner {
                     p++; // "<" followed by anything else is text
                 }
             }
+            tokenStart = Math.max(tokenStart, Math.min(p, end));
             return null;
         }
 
