@@ -168,6 +168,23 @@ public final class BrowserCharsetJsoup {
     }
 
     /**
+     * Parses a saved body as a stream, and parses it again when bytes after the look-ahead
+     * contradict the decision, with the encoding decided again from the look-ahead and the bytes
+     * around the contradiction, as a browser reloads a page its guess got wrong ({@link
+     * BrowserCharsetParser#parseWithDecision(java.nio.file.Path, String, String)}).
+     *
+     * @param file the raw response body, saved
+     * @param contentType the Content-Type header value, or null if there was none
+     * @param baseUri the page's URL for resolving relative links ("" if unknown)
+     * @return the document and the decision, with the look-ahead it was made from
+     * @throws IOException if reading the file throws
+     */
+    public static ParsedHtml parseWithDecision(java.nio.file.Path file, String contentType, String baseUri)
+            throws IOException {
+        return DEFAULT.parseWithDecision(file, contentType, baseUri);
+    }
+
+    /**
      * Decodes a body read from a stream as a browser would, as the returned reader is read; the
      * encoding is decided from a bounded look-ahead before this returns. Closing the reader closes
      * the stream.

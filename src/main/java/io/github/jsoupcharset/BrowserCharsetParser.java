@@ -13,6 +13,10 @@ import org.jsoup.parser.Parser;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.net.http.HttpResponse;
 import java.util.Collections;
 import java.util.List;
@@ -219,7 +223,7 @@ public final class BrowserCharsetParser {
      * (which got the default: nothing could be detected). {@link
      * EncodingDecision.Lookahead#contradictedAt()} gives that byte's offset; the text stays
      * decoded as decided, as a browser shows it until it reloads. {@link
-     * #parseWithDecision(java.nio.file.Path, String, String)} decodes a file again instead.
+     * #parseWithDecision(Path, String, String)} reads a file again instead.
      *
      * @param in the raw response body
      * @param contentType the Content-Type header value, or null if the response had none
@@ -248,6 +252,65 @@ public final class BrowserCharsetParser {
         Objects.requireNonNull(in, "in must not be null");
         checkParseArguments(baseUri, parser);
         return buildStreamed(StreamInput.open(in, headerList(contentType), options, () -> false), baseUri, parser);
+    }
+
+    /**
+     * Parses a file as {@link #parseWithDecision(InputStream, String, String)} parses a stream,
+     * and, because a file can be read again, answers a contradiction as a browser reloads a page
+     * its guess got wrong: when bytes after the look-ahead contradict the decision, the encoding
+     * is decided again from the look-ahead and the bytes around the contradiction (64 KiB from
+     * shortly before it), and the file is parsed again with it ({@link
+     * EncodingDecision.Lookahead#decodedAgain()}). Memory stays bounded as for a stream; the file
+     * is read at most twice.
+     *
+     * @param file the raw response body, saved
+     * @param contentType the Content-Type header value, or null if the response had none
+     * @param baseUri the URL the body came from, for resolving relative links ("" if unknown)
+     * @return the document and the decision, with the look-ahead it was made from
+     * @throws IOException if reading the file throws
+     */
+    public ParsedHtml parseWithDecision(Path file, String contentType, String baseUri) throws IOException {
+        Objects.requireNonNull(file, "file must not be null");
+        checkParseArguments(baseUri, Parser.htmlParser());
+        List<String> headers = headerList(contentType);
+        ParsedHtml first;
+        try (InputStream in = Files.newInputStream(file)) {
+            first = buildStreamed(StreamInput.open(in, headers, options, () -> false), baseUri, Parser.htmlParser());
+        }
+        EncodingDecision.Lookahead lookahead = first.decision().lookahead().orElseThrow();
+        if (!lookahead.contradicted()) return first;
+        EncodingDecision corrected = reconsider(file, lookahead, headers);
+        try (InputStream in = Files.newInputStream(file)) {
+            return buildStreamed(StreamInput.again(in, corrected, lookahead), baseUri, Parser.htmlParser());
+        }
+    }
+
+    /**
+     * The decision from the look-ahead and a detection window's worth of the file from shortly
+     * before the contradiction, the bytes between them left out (they are ASCII or valid UTF-8, as
+     * the watch that found the contradiction saw them).
+     */
+    private EncodingDecision reconsider(Path file, EncodingDecision.Lookahead lookahead, List<String> headers)
+            throws IOException {
+        try (SeekableByteChannel channel = Files.newByteChannel(file)) {
+            long size = channel.size();
+            long from = Math.max(lookahead.bytes(), lookahead.contradictedAt().getAsLong() - 1024);
+            long to = Math.min(size, lookahead.contradictedAt().getAsLong() + 64 * 1024);
+            ByteBuffer evidence = ByteBuffer.allocate((int) (lookahead.bytes() + Math.max(0, to - from)));
+            readFully(channel, 0, evidence, (int) lookahead.bytes());
+            if (to > from) readFully(channel, from, evidence, (int) (to - from));
+            return Sniffer.sniff(evidence.array(), 0, evidence.position(), ContentType.charsetLabel(headers), options,
+                    to == size);
+        }
+    }
+
+    private static void readFully(SeekableByteChannel channel, long at, ByteBuffer into, int length) throws IOException {
+        channel.position(at);
+        int end = into.position() + length;
+        into.limit(end);
+        while (into.position() < end) {
+            if (channel.read(into) < 0) throw new IOException("the file became shorter while it was read");
+        }
     }
 
     /**

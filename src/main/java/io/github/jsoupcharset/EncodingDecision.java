@@ -96,20 +96,30 @@ public record EncodingDecision(
      *     first decoding error (the first byte of the ill-formed sequence), or where a page whose look-ahead was all ASCII (so that nothing could
      *     be detected) had its first non-ASCII byte; empty if nothing contradicted it or the body
      *     was not read to its end
+     * @param decodedAgain true when the first decision was contradicted and the body, read again
+     *     from its source (a file), was decoded with this decision instead, decided from the
+     *     look-ahead and the bytes around {@code contradictedAt}: what a browser does when it
+     *     reloads a page its guess got wrong
      */
-    public record Lookahead(long bytes, boolean cut, OptionalLong contradictedAt) {
+    public record Lookahead(long bytes, boolean cut, OptionalLong contradictedAt, boolean decodedAgain) {
         /**
          * Checks the arguments.
          *
          * @param bytes how many bytes the decision was made from
          * @param cut whether the look-ahead bound cut the decision short
          * @param contradictedAt where later bytes contradicted the decision, if they did
-         * @throws IllegalArgumentException if {@code bytes} is negative
+         * @param decodedAgain whether the body was decoded again with this decision after the
+         *     first was contradicted
+         * @throws IllegalArgumentException if {@code bytes} is negative, or {@code decodedAgain}
+         *     without {@code contradictedAt}
          * @throws NullPointerException if {@code contradictedAt} is null
          */
         public Lookahead {
             if (bytes < 0) throw new IllegalArgumentException("bytes must not be negative: " + bytes);
             Objects.requireNonNull(contradictedAt, "contradictedAt");
+            if (decodedAgain && contradictedAt.isEmpty()) {
+                throw new IllegalArgumentException("decodedAgain needs the contradiction that made it");
+            }
         }
 
         /**
@@ -307,6 +317,7 @@ public record EncodingDecision(
             b.append("; from the first ").append(l.bytes()).append(" bytes");
             if (l.cut()) b.append(", cut short");
             l.contradictedAt().ifPresent(at -> b.append(", contradicted at byte ").append(at));
+            if (l.decodedAgain()) b.append(", decoded again");
         });
         return b.append(')').toString();
     }

@@ -27,15 +27,15 @@ final class StreamInput {
     private final StreamDecodingReader reader;
     private final long lookaheadBytes;
     private final boolean cut;
-    private final boolean complete;
+    private final long decodedAgainAfter; // the first decision's contradiction, or -1
 
     private StreamInput(EncodingDecision decision, StreamDecodingReader reader, long lookaheadBytes, boolean cut,
-            boolean complete) {
+            long decodedAgainAfter) {
         this.decision = decision;
         this.reader = reader;
         this.lookaheadBytes = lookaheadBytes;
         this.cut = cut;
-        this.complete = complete;
+        this.decodedAgainAfter = decodedAgainAfter;
     }
 
     /**
@@ -80,7 +80,17 @@ final class StreamInput {
         StreamDecodingReader.Watch watch = eof ? StreamDecodingReader.Watch.NONE : watchFor(decision, buf, n);
         StreamDecodingReader reader = new StreamDecodingReader(buf, start, n, eof ? null : in,
                 Decoders.newDecoder(decision.encoding().name()), watch, truncated);
-        return new StreamInput(decision, reader, n, cut, eof);
+        return new StreamInput(decision, reader, n, cut, -1);
+    }
+
+    /**
+     * The body of {@code in} read again from its first byte, decoded with {@code corrected} (a
+     * decision without a BOM), after {@code first} was contradicted.
+     */
+    static StreamInput again(InputStream in, EncodingDecision corrected, EncodingDecision.Lookahead first) {
+        StreamDecodingReader reader = new StreamDecodingReader(new byte[0], 0, 0, in,
+                Decoders.newDecoder(corrected.encoding().name()), StreamDecodingReader.Watch.NONE, () -> false);
+        return new StreamInput(corrected, reader, first.bytes(), first.cut(), first.contradictedAt().getAsLong());
     }
 
     /** What in the bytes after the look-ahead would show the decision wrong. */
@@ -108,14 +118,9 @@ final class StreamInput {
      * contradiction, and the U+FFFD count once the whole body has been read.
      */
     EncodingDecision decision() {
-        long at = reader.contradictedAt();
+        long at = decodedAgainAfter >= 0 ? decodedAgainAfter : reader.contradictedAt();
         EncodingDecision d = decision.withLookahead(new Lookahead(lookaheadBytes, cut,
-                at < 0 ? OptionalLong.empty() : OptionalLong.of(at)));
+                at < 0 ? OptionalLong.empty() : OptionalLong.of(at), decodedAgainAfter >= 0));
         return reader.finished() ? d.withReplacementCount((int) Math.min(Integer.MAX_VALUE, reader.errors())) : d;
-    }
-
-    /** Whether the stream ended within the look-ahead. */
-    boolean wholeBodyInLookahead() {
-        return complete;
     }
 }

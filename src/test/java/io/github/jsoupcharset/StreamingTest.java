@@ -56,7 +56,7 @@ class StreamingTest {
         assertThat(parsed.document().body().text(), equalTo("\u041f\u0440\u0438"));
         assertThat(parsed.document().charset().name(), equalTo("windows-1251"));
         Lookahead lookahead = parsed.decision().lookahead().orElseThrow();
-        assertThat(lookahead, equalTo(new Lookahead(body.length, false, java.util.OptionalLong.empty())));
+        assertThat(lookahead, equalTo(new Lookahead(body.length, false, java.util.OptionalLong.empty(), false)));
         assertThat(parsed.decision().toString(), containsString("from the first " + body.length + " bytes"));
         // the byte[] decision is the same but for the lookahead
         assertThat(parsed.decision().withLookahead(lookahead),
@@ -295,5 +295,37 @@ class StreamingTest {
         assertThrows(UnsupportedOperationException.class, () -> nfc.streamParser(new ByteArrayInputStream(body), null, ""));
         // parse holds the tree, so it normalizes as the byte[] entry points do
         assertThat(nfc.parse(new ByteArrayInputStream(body), null, "").body().text(), equalTo("\u00e9"));
+    }
+
+    @Test
+    void aFileIsParsedAgainWhenLaterBytesContradictTheDecision(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws IOException {
+        byte[] cyrillic = "\u041f\u0440\u0438\u0432\u0435\u0442, \u043a\u0430\u043a \u0434\u0435\u043b\u0430? "
+                .repeat(200).getBytes(java.nio.charset.Charset.forName("windows-1251"));
+        // valid UTF-8 in the look-ahead, then windows-1251 text; and an ASCII look-ahead, then the same text
+        List<byte[]> pages = List.of(
+                bytes("<p>\u00e9", "a".repeat(200_000), "<p>", cyrillic),
+                bytes("<p>", "a".repeat(BrowserCharsetParser.STREAM_LOOKAHEAD_LIMIT + 50_000), "<p>", cyrillic));
+        for (byte[] body : pages) {
+            java.nio.file.Path file = java.nio.file.Files.write(dir.resolve("page.html"), body);
+            ParsedHtml streamed = BrowserCharsetJsoup.parseWithDecision(new ByteArrayInputStream(body), null, "");
+            assertThat(streamed.decision().lookahead().orElseThrow().contradicted(), is(true));
+            ParsedHtml again = BrowserCharsetJsoup.parseWithDecision(file, null, "");
+            ParsedHtml whole = BrowserCharsetJsoup.parseWithDecision(body, null, "");
+            Lookahead lookahead = again.decision().lookahead().orElseThrow();
+            assertThat(lookahead.decodedAgain(), is(true));
+            assertThat(lookahead.contradictedAt(), equalTo(streamed.decision().lookahead().orElseThrow().contradictedAt()));
+            // (the first page's detection window is the look-ahead's, where the first non-ASCII byte is)
+            if (body == pages.get(1)) assertThat(again.decision().encoding(), equalTo(Encoding.WINDOWS_1251));
+            assertThat(again.decision().encoding(), equalTo(whole.decision().encoding()));
+            assertThat(again.document().outerHtml(), equalTo(whole.document().outerHtml()));
+            assertThat(again.decision().replacementCount(), equalTo(whole.decision().replacementCount()));
+            assertThat(again.decision().toString(), containsString("decoded again"));
+        }
+        // nothing contradicted: read once, as a stream
+        java.nio.file.Path plain = java.nio.file.Files.write(dir.resolve("plain.html"), bytes("<p>caf\u00e9"));
+        ParsedHtml once = BrowserCharsetJsoup.parseWithDecision(plain, null, "");
+        assertThat(once.decision().lookahead().orElseThrow().decodedAgain(), is(false));
+        assertThat(once.document().body().text(), equalTo("caf\u00e9"));
     }
 }
