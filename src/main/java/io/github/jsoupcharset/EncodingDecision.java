@@ -296,7 +296,9 @@ public record EncodingDecision(
      * A one-line summary, e.g. {@code windows-1251 (LATE_META, CERTAIN; meta "windows-1251")}; when
      * more labels were ignored than kept, with their number ({@code ; 655360 labels ignored}); a
      * misdeclared page says so, e.g. {@code ; HTTP_HEADER windows-1252 overridden: UTF-8, valid
-     * UTF-8, 40 multi-byte sequences} (or {@code looks wrong} where it was not overridden).
+     * UTF-8, 40 multi-byte sequences} (or {@code looks wrong} where it was not overridden); a
+     * decision made from a stream's look-ahead says so, e.g. {@code ; from the first 524288 bytes,
+     * cut short, contradicted at byte 600000}.
      */
     @Override
     public String toString() {
