@@ -208,8 +208,9 @@ public final class BrowserCharsetParser {
      * As {@link #parse(InputStream, String, String)}, returning the decision with the document.
      *
      * <p>The decision is made from a look-ahead, as browsers make it, and is then final: the
-     * document is decoded with it. The look-ahead holds the first 8 KiB and, while more bytes
-     * could change the decision, twice as many each time up to {@link #STREAM_LOOKAHEAD_LIMIT}:
+     * document is decoded with it. The look-ahead holds the first 8 KiB (or what the stream's
+     * {@code available()} says it holds, if more, up to the limit) and, while more bytes could
+     * change the decision, twice as many each time up to {@link #STREAM_LOOKAHEAD_LIMIT}:
      * the BOM and the prescan's 1024 bytes; the head for as long as it lasts (for a late
      * {@code <meta>}, under {@link SniffOptions.MetaScan#BROWSER_HEAD_SCAN} and {@link
      * SniffOptions.MetaScan#SPEC}); an XML declaration to its {@code >}; and, without a BOM, a

@@ -20,7 +20,7 @@ import java.util.function.BooleanSupplier;
  * of {@link BrowserCharsetParser} all start here. Not thread-safe; one per stream.
  */
 final class StreamInput {
-    /** The look-ahead's first size; it doubles up to the limit while the decision wants more. */
+    /** The look-ahead's least first size; it doubles up to the limit while the decision wants more. */
     private static final int FIRST_READ = 8 * 1024;
 
     private final EncodingDecision decision;
@@ -46,7 +46,11 @@ final class StreamInput {
      */
     static StreamInput open(InputStream in, List<String> contentTypes, SniffOptions options, BooleanSupplier truncated)
             throws IOException {
-        byte[] buf = new byte[FIRST_READ];
+        // what the stream says it holds without blocking (all of a byte array, a file's rest) is
+        // read in one go; at least FIRST_READ, never more than the limit
+        int available = Math.max(0, in.available());
+        byte[] buf = new byte[Math.max(FIRST_READ, Math.min(BrowserCharsetParser.STREAM_LOOKAHEAD_LIMIT,
+                available == Integer.MAX_VALUE ? available : available + 1))];
         int n = 0;
         boolean eof = false;
         boolean cut = false;

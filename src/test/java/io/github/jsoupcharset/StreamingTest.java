@@ -67,7 +67,7 @@ class StreamingTest {
     void theLookaheadStopsOnceTheDecisionCannotChange() throws IOException {
         // declared in the prescan, non-ASCII early: a detection window past the first non-ASCII byte is enough
         byte[] body = bytes("<meta charset=utf-8><title>t</title></head><body><p>\u00e9", "x".repeat(2_000_000));
-        ParsedHtml parsed = BrowserCharsetJsoup.parseWithDecision(new ByteArrayInputStream(body), null, "");
+        ParsedHtml parsed = BrowserCharsetJsoup.parseWithDecision(ChunkedInputStream.oneRead(body), null, "");
         Lookahead lookahead = parsed.decision().lookahead().orElseThrow();
         assertThat(lookahead.cut(), is(false));
         assertThat(lookahead.bytes(), lessThanOrEqualTo(128L * 1024));
@@ -82,7 +82,7 @@ class StreamingTest {
         byte[] head = bytes("<p>\u00e9", "a".repeat(200_000 - 5));
         byte[] body = bytes(head, WIN1252_E_ACUTE, " caf", WIN1252_E_ACUTE);
         assertThat(head.length, equalTo(200_000));
-        DecodedHtmlReader reader = BrowserCharsetJsoup.decode(new ByteArrayInputStream(body), null);
+        DecodedHtmlReader reader = BrowserCharsetJsoup.decode(ChunkedInputStream.oneRead(body), null);
         EncodingDecision before = reader.decision();
         assertThat(before.encoding(), equalTo(Encoding.UTF_8));
         assertThat(before.source(), equalTo(DecisionSource.UTF8_VALIDITY));
@@ -100,9 +100,23 @@ class StreamingTest {
     }
 
     @Test
+    void whatTheStreamSaysIsAvailableIsReadInOneGoUpToTheBound() throws IOException {
+        // a ByteArrayInputStream says all of it is available: the decision is then the whole body's
+        byte[] body = bytes("<p>\u00e9", "a".repeat(200_000), WIN1252_E_ACUTE);
+        ParsedHtml parsed = BrowserCharsetJsoup.parseWithDecision(new ByteArrayInputStream(body), null, "");
+        assertThat(parsed.decision().lookahead().orElseThrow().bytes(), equalTo((long) body.length));
+        assertThat(parsed.decision().encoding(), equalTo(BrowserCharsetJsoup.sniff(body, null).encoding()));
+        assertThat(parsed.decision().lookahead().orElseThrow().contradicted(), is(false));
+        // never more than the bound
+        byte[] big = bytes("<p>", "a".repeat(2 * BrowserCharsetParser.STREAM_LOOKAHEAD_LIMIT));
+        ParsedHtml cut = BrowserCharsetJsoup.parseWithDecision(new ByteArrayInputStream(big), null, "");
+        assertThat(cut.decision().lookahead().orElseThrow().bytes(), equalTo((long) BrowserCharsetParser.STREAM_LOOKAHEAD_LIMIT));
+    }
+
+    @Test
     void aUtf8SequenceCutOffByTheEndOfTheStreamContradictsUtf8() throws IOException {
         byte[] body = bytes("<p>\u00e9", "a".repeat(200_000), new byte[] {(byte) 0xE2, (byte) 0x82});
-        ParsedHtml parsed = BrowserCharsetJsoup.parseWithDecision(new ByteArrayInputStream(body), null, "");
+        ParsedHtml parsed = BrowserCharsetJsoup.parseWithDecision(ChunkedInputStream.oneRead(body), null, "");
         assertThat(parsed.decision().lookahead().orElseThrow().contradictedAt().getAsLong(), equalTo((long) body.length - 2));
         assertThat(parsed.decision().replacementCount().getAsInt(), equalTo(1));
     }
@@ -128,7 +142,7 @@ class StreamingTest {
         byte[] body = bytes("<html><head>", script.repeat(600_000 / script.length()), "<meta charset=windows-1251>",
                 "</head><body><p>", new byte[] {(byte) 0xCF});
         assertThat(BrowserCharsetJsoup.sniff(body, null).encoding(), equalTo(Encoding.WINDOWS_1251));
-        ParsedHtml parsed = BrowserCharsetJsoup.parseWithDecision(new ByteArrayInputStream(body), null, "");
+        ParsedHtml parsed = BrowserCharsetJsoup.parseWithDecision(ChunkedInputStream.oneRead(body), null, "");
         assertThat(parsed.decision().lookahead().orElseThrow().cut(), is(true));
         assertThat(parsed.decision().encoding(), not(equalTo(Encoding.WINDOWS_1251)));
         // within the bound it is seen
@@ -304,11 +318,11 @@ class StreamingTest {
                 .repeat(200).getBytes(java.nio.charset.Charset.forName("windows-1251"));
         // valid UTF-8 in the look-ahead, then windows-1251 text; and an ASCII look-ahead, then the same text
         List<byte[]> pages = List.of(
-                bytes("<p>\u00e9", "a".repeat(200_000), "<p>", cyrillic),
+                bytes("<p>\u00e9", "a".repeat(BrowserCharsetParser.STREAM_LOOKAHEAD_LIMIT + 50_000), "<p>", cyrillic),
                 bytes("<p>", "a".repeat(BrowserCharsetParser.STREAM_LOOKAHEAD_LIMIT + 50_000), "<p>", cyrillic));
         for (byte[] body : pages) {
             java.nio.file.Path file = java.nio.file.Files.write(dir.resolve("page.html"), body);
-            ParsedHtml streamed = BrowserCharsetJsoup.parseWithDecision(new ByteArrayInputStream(body), null, "");
+            ParsedHtml streamed = BrowserCharsetJsoup.parseWithDecision(ChunkedInputStream.oneRead(body), null, "");
             assertThat(streamed.decision().lookahead().orElseThrow().contradicted(), is(true));
             ParsedHtml again = BrowserCharsetJsoup.parseWithDecision(file, null, "");
             ParsedHtml whole = BrowserCharsetJsoup.parseWithDecision(body, null, "");

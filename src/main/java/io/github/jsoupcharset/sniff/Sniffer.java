@@ -119,20 +119,20 @@ public final class Sniffer {
         if (len < bomLength + Prescan.WINDOW) return true;
         int docOff = off + bomLength;
         int docLen = len - bomLength;
+        // the cheap conditions first: the head scan only once the detection window is in
+        if (bom == null) {
+            int firstNonAscii = docOff;
+            int end = off + len;
+            while (firstNonAscii < end && body[firstNonAscii] >= 0) firstNonAscii++;
+            if (firstNonAscii == end) return true;
+            // the detector's window starts up to 1024 bytes before the first non-ASCII byte
+            if (end < Math.max(docOff, firstNonAscii - Prescan.WINDOW) + Detector.DETECTION_WINDOW) return true;
+        }
         if (AsciiBytes.startsWith(body, docOff, docOff + docLen, "<?xml")
                 && AsciiBytes.indexOf(body, docOff, docOff + docLen, (byte) '>') < 0) {
             return true;
         }
-        if (options.metaScan() != SniffOptions.MetaScan.SPEC_PRESCAN_1024 && HeadMetaScanner.wantsMore(body, docOff, docLen)) {
-            return true;
-        }
-        if (bom != null) return false;
-        int firstNonAscii = docOff;
-        int end = off + len;
-        while (firstNonAscii < end && body[firstNonAscii] >= 0) firstNonAscii++;
-        if (firstNonAscii == end) return true;
-        // the detector's window starts up to 1024 bytes before the first non-ASCII byte
-        return end < Math.max(docOff, firstNonAscii - Prescan.WINDOW) + Detector.DETECTION_WINDOW;
+        return options.metaScan() != SniffOptions.MetaScan.SPEC_PRESCAN_1024 && HeadMetaScanner.wantsMore(body, docOff, docLen);
     }
 
     /**
