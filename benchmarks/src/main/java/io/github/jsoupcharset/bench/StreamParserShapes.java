@@ -116,4 +116,25 @@ public class StreamParserShapes {
             before = earlier;
         }
     }
+
+    /**
+     * One run of a shape, timed by the thread's CPU time (for a machine shared with other work):
+     * {@code java -cp benchmarks.jar io.github.jsoupcharset.bench.StreamParserShapes naive|linear|jsoupNaive N true|false}.
+     */
+    public static void main(String[] args) throws IOException {
+        StreamParserShapes b = new StreamParserShapes();
+        b.n = Integer.parseInt(args[1]);
+        b.newlines = Boolean.parseBoolean(args[2]);
+        b.setUp();
+        java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+        long t0 = cpu.getCurrentThreadCpuTime();
+        int count = switch (args[0]) {
+            case "naive" -> b.naive();
+            case "linear" -> b.linear();
+            case "jsoupNaive" -> b.jsoupNaive();
+            default -> throw new IllegalArgumentException(args[0]);
+        };
+        System.out.printf("%s n=%d newlines=%s: %.2f s CPU (%d chars)%n", args[0], b.n, b.newlines,
+                (cpu.getCurrentThreadCpuTime() - t0) / 1e9, count);
+    }
 }
