@@ -131,12 +131,8 @@ public final class StreamDecodingReader extends Reader {
 
     /** Reads the next bytes of the stream, after the bytes at hand are all decoded. */
     private void fill() throws IOException {
-        if (buf.length != CHUNK) {
-            bufOffset += end;
-            buf = new byte[CHUNK]; // the look-ahead is let go
-        } else {
-            bufOffset += end;
-        }
+        bufOffset += end;
+        if (buf.length != CHUNK) buf = new byte[CHUNK]; // the look-ahead is let go
         pos = 0;
         end = 0;
         for (int empty = 0; ; empty++) {

@@ -52,8 +52,8 @@ public final class StreamMemory {
 
     /** Binary search of the smallest heap in MB at which the mode succeeds. */
     private static int smallestHeap(String mode, long mb) throws Exception {
-        int lo = 8;
-        int hi = 8;
+        int lo = 1;
+        int hi = 2;
         while (child("-Xmx" + hi + "m", mode, mb, false) != 0) {
             lo = hi;
             hi *= 2;
