@@ -342,4 +342,27 @@ class StreamingTest {
         assertThat(once.decision().lookahead().orElseThrow().decodedAgain(), is(false));
         assertThat(once.document().body().text(), equalTo("caf\u00e9"));
     }
+
+    @Test
+    void everyDecoderGivesTheSameTextAndErrorsWhenFedInPieces() throws IOException {
+        // random bytes, half of them high and with ISO-2022-JP escapes, in every encoding the header can name
+        java.util.Random random = new java.util.Random(17);
+        byte[] body = new byte[20_000];
+        for (int i = 0; i < body.length; i++) {
+            int r = random.nextInt(100);
+            body[i] = (byte) (r < 45 ? 0x80 + random.nextInt(128) : r < 48 ? 0x1B : r < 52 ? "$B(J@".charAt(r - 48)
+                    : 0x20 + random.nextInt(0x5F));
+        }
+        for (Encoding encoding : Encoding.all()) {
+            String contentType = "text/html; charset=" + encoding.name();
+            DecodedHtml whole = BrowserCharsetJsoup.decode(body, contentType);
+            for (InputStream in : List.of(ChunkedInputStream.oneByte(body), ChunkedInputStream.randomChunks(body, 5))) {
+                try (DecodedHtmlReader reader = BrowserCharsetJsoup.decode(in, contentType)) {
+                    assertThat(encoding.name(), readAll(reader), equalTo(whole.text()));
+                    assertThat(encoding.name(), reader.decision().encoding(), equalTo(whole.decision().encoding()));
+                    assertThat(encoding.name(), reader.decision().replacementCount(), equalTo(whole.decision().replacementCount()));
+                }
+            }
+        }
+    }
 }
