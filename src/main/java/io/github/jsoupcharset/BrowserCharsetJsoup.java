@@ -4,6 +4,8 @@ import org.jsoup.Connection;
 import org.jsoup.nodes.Document;
 import org.jsoup.parser.Parser;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.net.http.HttpResponse;
 
 /**
@@ -63,6 +65,137 @@ public final class BrowserCharsetJsoup {
      */
     public static ParsedHtml parseWithDecision(Connection.Response response) {
         return DEFAULT.parseWithDecision(response);
+    }
+
+    /**
+     * jsoup's {@link org.jsoup.parser.StreamParser} over a response's body, decided as a browser
+     * decides while the bytes arrive and decoded as the parser reads: for selecting from pages and
+     * feeds larger than memory. Call it instead of {@code response.streamParser()}.
+     *
+     * <pre>{@code
+     * try (DecidedStreamParser parser = BrowserCharsetJsoup.streamParser(Jsoup.connect(url).execute())) {
+     *     Element item;
+     *     while ((item = parser.selectNext("article")) != null) {
+     *         handle(item);
+     *         item.remove(); // keep the tree small
+     *     }
+     * }
+     * }</pre>
+     *
+     * @param response a response from {@code Jsoup.connect(url).execute()}, its body not yet read
+     * @return the stream parser, with {@link DecidedStreamParser#decision()}
+     * @throws IllegalStateException if the body was already consumed
+     * @throws java.io.UncheckedIOException if reading the look-ahead throws
+     */
+    public static DecidedStreamParser streamParser(Connection.Response response) {
+        return DEFAULT.streamParser(response);
+    }
+
+    /**
+     * jsoup's {@link org.jsoup.parser.StreamParser} over a body read from a stream, its encoding
+     * decided from a bounded look-ahead ({@link BrowserCharsetParser#parseWithDecision(InputStream,
+     * String, String)} says what it holds); closing the parser closes the stream.
+     *
+     * @param in the raw response body
+     * @param contentType the Content-Type header value, or null if there was none
+     * @param baseUri the page's URL for resolving relative links ("" if unknown)
+     * @return the stream parser, with {@link DecidedStreamParser#decision()}
+     * @throws IOException if reading the look-ahead throws
+     */
+    public static DecidedStreamParser streamParser(InputStream in, String contentType, String baseUri) throws IOException {
+        return DEFAULT.streamParser(in, contentType, baseUri);
+    }
+
+    /**
+     * Parses a body read from a stream: the encoding is decided from a bounded look-ahead, as a
+     * browser decides while bytes arrive, and the rest is decoded as jsoup reads it, so the body is
+     * never held whole ({@link BrowserCharsetParser#parseWithDecision(InputStream, String, String)}
+     * says what the look-ahead holds). Does not close the stream.
+     *
+     * @param in the raw response body
+     * @param contentType the Content-Type header value, or null if there was none
+     * @param baseUri the page's URL for resolving relative links ("" if unknown)
+     * @return the document, its {@code charset()} named as browsers name the encoding
+     * @throws IOException if reading the stream throws
+     */
+    public static Document parse(InputStream in, String contentType, String baseUri) throws IOException {
+        return DEFAULT.parse(in, contentType, baseUri);
+    }
+
+    /**
+     * As {@link #parse(InputStream, String, String)}, building the tree with the given jsoup parser.
+     *
+     * @param in the raw response body
+     * @param contentType the Content-Type header value, or null if there was none
+     * @param baseUri the page's URL for resolving relative links ("" if unknown)
+     * @param parser the jsoup parser that builds the tree
+     * @return the document, its {@code charset()} named as browsers name the encoding
+     * @throws IOException if reading the stream throws
+     */
+    public static Document parse(InputStream in, String contentType, String baseUri, Parser parser) throws IOException {
+        return DEFAULT.parse(in, contentType, baseUri, parser);
+    }
+
+    /**
+     * As {@link #parse(InputStream, String, String)}, returning the decision with the document:
+     * its {@link EncodingDecision#lookahead()} says how many bytes it was made from, whether the
+     * look-ahead bound cut it short, and where later bytes contradicted it.
+     *
+     * @param in the raw response body
+     * @param contentType the Content-Type header value, or null if there was none
+     * @param baseUri the page's URL for resolving relative links ("" if unknown)
+     * @return the document and the decision, with its U+FFFD count
+     * @throws IOException if reading the stream throws
+     */
+    public static ParsedHtml parseWithDecision(InputStream in, String contentType, String baseUri) throws IOException {
+        return DEFAULT.parseWithDecision(in, contentType, baseUri);
+    }
+
+    /**
+     * As {@link #parseWithDecision(InputStream, String, String)}, building the tree with the given
+     * jsoup parser.
+     *
+     * @param in the raw response body
+     * @param contentType the Content-Type header value, or null if there was none
+     * @param baseUri the page's URL for resolving relative links ("" if unknown)
+     * @param parser the jsoup parser that builds the tree
+     * @return the document and the decision, with its U+FFFD count
+     * @throws IOException if reading the stream throws
+     */
+    public static ParsedHtml parseWithDecision(InputStream in, String contentType, String baseUri, Parser parser)
+            throws IOException {
+        return DEFAULT.parseWithDecision(in, contentType, baseUri, parser);
+    }
+
+    /**
+     * Parses a saved body as a stream, and parses it again when bytes after the look-ahead
+     * contradict the decision, with the encoding decided again from the look-ahead and the bytes
+     * around the contradiction, as a browser reloads a page its guess got wrong ({@link
+     * BrowserCharsetParser#parseWithDecision(java.nio.file.Path, String, String)}).
+     *
+     * @param file the raw response body, saved
+     * @param contentType the Content-Type header value, or null if there was none
+     * @param baseUri the page's URL for resolving relative links ("" if unknown)
+     * @return the document and the decision, with the look-ahead it was made from
+     * @throws IOException if reading the file throws
+     */
+    public static ParsedHtml parseWithDecision(java.nio.file.Path file, String contentType, String baseUri)
+            throws IOException {
+        return DEFAULT.parseWithDecision(file, contentType, baseUri);
+    }
+
+    /**
+     * Decodes a body read from a stream as a browser would, as the returned reader is read; the
+     * encoding is decided from a bounded look-ahead before this returns. Closing the reader closes
+     * the stream.
+     *
+     * @param in the raw response body
+     * @param contentType the Content-Type header value, or null if there was none
+     * @return the text (byte order mark removed) as a reader, with the decision
+     * @throws IOException if reading the look-ahead throws
+     */
+    public static DecodedHtmlReader decode(InputStream in, String contentType) throws IOException {
+        return DEFAULT.decode(in, contentType);
     }
 
     /**

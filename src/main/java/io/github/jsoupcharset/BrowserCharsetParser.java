@@ -10,6 +10,13 @@ import org.jsoup.Connection;
 import org.jsoup.nodes.Document;
 import org.jsoup.parser.Parser;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.net.http.HttpResponse;
 import java.util.Collections;
 import java.util.List;
@@ -21,6 +28,14 @@ import java.util.Objects;
  * methods with the default options. Immutable and safe to share between threads.
  */
 public final class BrowserCharsetParser {
+    /**
+     * The most bytes the stream entry points read before deciding: 512 KiB. They read the first
+     * 8 KiB, then, while the decision could still change with more bytes, twice as many each time up
+     * to this bound (see {@link #parseWithDecision(InputStream, String, String)}); a decision the
+     * bound cut short says so ({@link EncodingDecision.Lookahead#cut()}).
+     */
+    public static final int STREAM_LOOKAHEAD_LIMIT = 512 * 1024;
+
     private final SniffOptions options;
 
     /**
@@ -161,6 +176,253 @@ public final class BrowserCharsetParser {
     }
 
     /**
+     * Parses a body read from a stream, deciding its encoding as a browser does while the bytes
+     * arrive, and decoding the rest as jsoup reads it: the body is never held whole, as bytes or as
+     * text. Does not close the stream.
+     *
+     * @param in the raw response body
+     * @param contentType the Content-Type header value, or null if the response had none
+     * @param baseUri the URL the body came from, for resolving relative links ("" if unknown)
+     * @return the document, its {@code charset()} named as browsers name the encoding
+     * @throws IOException if reading the stream throws (or it returns 0 bytes a thousand times in a row)
+     */
+    public Document parse(InputStream in, String contentType, String baseUri) throws IOException {
+        return parseWithDecision(in, contentType, baseUri).document();
+    }
+
+    /**
+     * As {@link #parse(InputStream, String, String)}, building the tree with the given jsoup parser.
+     *
+     * @param in the raw response body
+     * @param contentType the Content-Type header value, or null if the response had none
+     * @param baseUri the URL the body came from, for resolving relative links ("" if unknown)
+     * @param parser the jsoup parser that builds the tree
+     * @return the document, its {@code charset()} named as browsers name the encoding
+     * @throws IOException if reading the stream throws
+     */
+    public Document parse(InputStream in, String contentType, String baseUri, Parser parser) throws IOException {
+        return parseWithDecision(in, contentType, baseUri, parser).document();
+    }
+
+    /**
+     * As {@link #parse(InputStream, String, String)}, returning the decision with the document.
+     *
+     * <p>The decision is made from a look-ahead, as browsers make it, and is then final: the
+     * document is decoded with it. The look-ahead holds the first 8 KiB (or what the stream's
+     * {@code available()} says it holds, if more, up to the limit) and, while more bytes could
+     * change the decision, twice as many each time up to {@link #STREAM_LOOKAHEAD_LIMIT}:
+     * the BOM and the prescan's 1024 bytes; the head for as long as it lasts (for a late
+     * {@code <meta>}, under {@link SniffOptions.MetaScan#BROWSER_HEAD_SCAN} and {@link
+     * SniffOptions.MetaScan#SPEC}); an XML declaration to its {@code >}; and, without a BOM, a
+     * detection window's worth (64 KiB) from shortly before the first non-ASCII byte, for
+     * detection and the declaration check. A body that ends within the look-ahead gets exactly
+     * the decision of {@link #parseWithDecision(byte[], String, String)}. When the bound is
+     * reached first, {@link EncodingDecision.Lookahead#cut()} says so.
+     *
+     * <p>The rest of the body is watched for what would show the decision wrong: an error in a body
+     * decided UTF-8 by its validity, or a non-ASCII byte in a body whose look-ahead was all ASCII
+     * (which got the default: nothing could be detected). {@link
+     * EncodingDecision.Lookahead#contradictedAt()} gives that byte's offset; the text stays
+     * decoded as decided, as a browser shows it until it reloads. {@link
+     * #parseWithDecision(Path, String, String)} reads a file again instead.
+     *
+     * @param in the raw response body
+     * @param contentType the Content-Type header value, or null if the response had none
+     * @param baseUri the URL the body came from, for resolving relative links ("" if unknown)
+     * @return the document and the decision, with the look-ahead it was made from, its U+FFFD
+     *     count and any contradiction
+     * @throws IOException if reading the stream throws
+     */
+    public ParsedHtml parseWithDecision(InputStream in, String contentType, String baseUri) throws IOException {
+        return parseWithDecision(in, contentType, baseUri, Parser.htmlParser());
+    }
+
+    /**
+     * As {@link #parseWithDecision(InputStream, String, String)}, building the tree with the given
+     * jsoup parser.
+     *
+     * @param in the raw response body
+     * @param contentType the Content-Type header value, or null if the response had none
+     * @param baseUri the URL the body came from, for resolving relative links ("" if unknown)
+     * @param parser the jsoup parser that builds the tree
+     * @return the document and the decision, with the look-ahead it was made from
+     * @throws IOException if reading the stream throws
+     */
+    public ParsedHtml parseWithDecision(InputStream in, String contentType, String baseUri, Parser parser)
+            throws IOException {
+        Objects.requireNonNull(in, "in must not be null");
+        checkParseArguments(baseUri, parser);
+        return buildStreamed(StreamInput.open(in, headerList(contentType), options, () -> false), baseUri, parser);
+    }
+
+    /**
+     * Parses a file as {@link #parseWithDecision(InputStream, String, String)} parses a stream,
+     * and, because a file can be read again, answers a contradiction as a browser reloads a page
+     * its guess got wrong: when bytes after the look-ahead contradict the decision, the encoding
+     * is decided again from the look-ahead and the bytes around the contradiction (64 KiB from
+     * shortly before it), and the file is parsed again with it ({@link
+     * EncodingDecision.Lookahead#decodedAgain()}). Memory stays bounded as for a stream; the file
+     * is read at most twice.
+     *
+     * @param file the raw response body, saved
+     * @param contentType the Content-Type header value, or null if the response had none
+     * @param baseUri the URL the body came from, for resolving relative links ("" if unknown)
+     * @return the document and the decision, with the look-ahead it was made from
+     * @throws IOException if reading the file throws
+     */
+    public ParsedHtml parseWithDecision(Path file, String contentType, String baseUri) throws IOException {
+        Objects.requireNonNull(file, "file must not be null");
+        checkParseArguments(baseUri, Parser.htmlParser());
+        List<String> headers = headerList(contentType);
+        ParsedHtml first;
+        try (InputStream in = Files.newInputStream(file)) {
+            first = buildStreamed(StreamInput.open(in, headers, options, () -> false), baseUri, Parser.htmlParser());
+        }
+        EncodingDecision.Lookahead lookahead = first.decision().lookahead().orElseThrow();
+        if (!lookahead.contradicted()) return first;
+        EncodingDecision corrected = reconsider(file, lookahead, headers);
+        try (InputStream in = Files.newInputStream(file)) {
+            return buildStreamed(StreamInput.again(in, corrected, lookahead), baseUri, Parser.htmlParser());
+        }
+    }
+
+    /**
+     * The decision from the look-ahead and a detection window's worth of the file from shortly
+     * before the contradiction, the bytes between them left out (they are ASCII or valid UTF-8, as
+     * the watch that found the contradiction saw them).
+     */
+    private EncodingDecision reconsider(Path file, EncodingDecision.Lookahead lookahead, List<String> headers)
+            throws IOException {
+        try (SeekableByteChannel channel = Files.newByteChannel(file)) {
+            long size = channel.size();
+            long from = Math.max(lookahead.bytes(), lookahead.contradictedAt().getAsLong() - 1024);
+            long to = Math.min(size, lookahead.contradictedAt().getAsLong() + 64 * 1024);
+            ByteBuffer evidence = ByteBuffer.allocate((int) (lookahead.bytes() + Math.max(0, to - from)));
+            readFully(channel, 0, evidence, (int) lookahead.bytes());
+            if (to > from) readFully(channel, from, evidence, (int) (to - from));
+            return Sniffer.sniff(evidence.array(), 0, evidence.position(), ContentType.charsetLabel(headers), options,
+                    to == size);
+        }
+    }
+
+    private static void readFully(SeekableByteChannel channel, long at, ByteBuffer into, int length) throws IOException {
+        channel.position(at);
+        int end = into.position() + length;
+        into.limit(end);
+        while (into.position() < end) {
+            if (channel.read(into) < 0) throw new IOException("the file became shorter while it was read");
+        }
+    }
+
+    /**
+     * Decodes a body read from a stream as a browser would, as it is read: the encoding is decided
+     * from a bounded look-ahead (as {@link #parseWithDecision(InputStream, String, String)}
+     * describes) before this method returns, and the rest is decoded as the reader is read.
+     * Closing the reader closes the stream.
+     *
+     * @param in the raw response body
+     * @param contentType the Content-Type header value, or null if the response had none
+     * @return the text (byte order mark removed) as a reader, and the decision
+     * @throws IOException if reading the look-ahead throws
+     * @throws UnsupportedOperationException under {@link SniffOptions.TextNormalization#NFC}, which
+     *     needs the whole text (use {@link #decode(byte[], String)})
+     */
+    public DecodedHtmlReader decode(InputStream in, String contentType) throws IOException {
+        Objects.requireNonNull(in, "in must not be null");
+        requireNoNormalization("decode(InputStream)");
+        return new DecodedHtmlReader(StreamInput.open(in, headerList(contentType), options, () -> false));
+    }
+
+    /**
+     * jsoup's {@link org.jsoup.parser.StreamParser} over a body read from a stream, its encoding
+     * decided from a bounded look-ahead (as {@link #parseWithDecision(InputStream, String, String)}
+     * describes) before this method returns; the rest is decoded as the parser reads it. Closing
+     * the parser closes the stream.
+     *
+     * @param in the raw response body
+     * @param contentType the Content-Type header value, or null if the response had none
+     * @param baseUri the URL the body came from, for resolving relative links ("" if unknown)
+     * @return the stream parser, with the decision
+     * @throws IOException if reading the look-ahead throws
+     * @throws UnsupportedOperationException under {@link SniffOptions.TextNormalization#NFC}
+     */
+    public DecidedStreamParser streamParser(InputStream in, String contentType, String baseUri) throws IOException {
+        return streamParser(in, contentType, baseUri, Parser.htmlParser());
+    }
+
+    /**
+     * As {@link #streamParser(InputStream, String, String)}, building the tree with the given jsoup
+     * parser (for example {@code Parser.xmlParser()} for a feed).
+     *
+     * @param in the raw response body
+     * @param contentType the Content-Type header value, or null if the response had none
+     * @param baseUri the URL the body came from, for resolving relative links ("" if unknown)
+     * @param parser the jsoup parser that builds the tree
+     * @return the stream parser, with the decision
+     * @throws IOException if reading the look-ahead throws
+     * @throws UnsupportedOperationException under {@link SniffOptions.TextNormalization#NFC}
+     */
+    public DecidedStreamParser streamParser(InputStream in, String contentType, String baseUri, Parser parser)
+            throws IOException {
+        Objects.requireNonNull(in, "in must not be null");
+        checkParseArguments(baseUri, parser);
+        requireNoNormalization("streamParser");
+        return new DecidedStreamParser(StreamInput.open(in, headerList(contentType), options, () -> false), baseUri,
+                parser);
+    }
+
+    /**
+     * jsoup's {@link org.jsoup.parser.StreamParser} over a jsoup response's body: its encoding
+     * decided from every Content-Type header and a bounded look-ahead of the body, the rest decoded
+     * as the parser reads it, with jsoup's {@code maxBodySize} applied as jsoup applies it. Call it
+     * instead of {@code response.streamParser()}, before anything else reads the body.
+     *
+     * @param response a response from {@code Jsoup.connect(url).execute()}, its body not yet read
+     * @return the stream parser, with the decision
+     * @throws IllegalStateException if the body was already consumed
+     * @throws UncheckedIOException if reading the look-ahead throws
+     * @throws UnsupportedOperationException under {@link SniffOptions.TextNormalization#NFC}
+     */
+    public DecidedStreamParser streamParser(Connection.Response response) {
+        Objects.requireNonNull(response, "response must not be null");
+        requireNoNormalization("streamParser");
+        InputStream in = bodyStreamOf(response);
+        try {
+            StreamInput input = StreamInput.open(in, response.headers("Content-Type"), options, response::isTruncated);
+            return new DecidedStreamParser(input, baseUriOf(response), Parser.htmlParser());
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading the response body failed: " + e.getMessage(), e);
+        }
+    }
+
+    private ParsedHtml buildStreamed(StreamInput input, String baseUri, Parser parser) throws IOException {
+        Document doc;
+        try {
+            doc = parser.parseInput(input.reader(), baseUri);
+            // jsoup may stop before the end of the bytes; count the errors of every byte
+            input.reader().finish();
+        } catch (UncheckedIOException e) {
+            throw e.getCause(); // jsoup wraps what the reader threw
+        }
+        EncodingDecision decision = input.decision();
+        DocumentCharsets.apply(doc, DocumentCharsets.forEncoding(decision.encoding()));
+        if (options.textNormalization() == SniffOptions.TextNormalization.NFC) TextNormalizer.nfc(doc);
+        return new ParsedHtml(doc, decision);
+    }
+
+    private void requireNoNormalization(String what) {
+        if (options.textNormalization() == SniffOptions.TextNormalization.NFC) {
+            throw new UnsupportedOperationException(what + " cannot normalize text it does not hold whole; "
+                    + "TextNormalization.NFC needs the byte[] or parse entry points");
+        }
+    }
+
+    private static void checkParseArguments(String baseUri, Parser parser) {
+        Objects.requireNonNull(baseUri, "baseUri must not be null (use \"\" when unknown)");
+        Objects.requireNonNull(parser, "parser must not be null");
+    }
+
+    /**
      * Parses a jsoup response: its body bytes, every Content-Type header and its URL as base URI.
      * Call this instead of {@code response.parse()}, and before anything else reads the body.
      *
@@ -178,19 +440,57 @@ public final class BrowserCharsetParser {
      * whether jsoup cut the body off at its {@code maxBodySize} ({@link ParsedHtml#truncated()}).
      * A UTF-8 sequence cut off at the end of a truncated body is then no evidence against UTF-8.
      *
+     * <p>The body is read from {@code response.bodyStream()} as {@link #parseWithDecision(
+     * InputStream, String, String)} reads a stream: decided from a bounded look-ahead, then decoded
+     * as jsoup parses, never held whole. A body that ends within the look-ahead gets the decision of
+     * the {@code byte[]} entry points; so does a buffered body ({@code response.readBody()} or
+     * {@code response.body()} called first) whose streamed decision the look-ahead bound cut short or
+     * later bytes contradicted: it is parsed again from its bytes, as a browser reloads.
+     *
      * @param response a response from {@code Jsoup.connect(url).execute()}, its body not yet read
      * @return the document, the decision that chose its encoding, and whether the body was cut off
      * @throws IllegalStateException if the body was already consumed
      */
     public ParsedHtml parseWithDecision(Connection.Response response) {
         Objects.requireNonNull(response, "response must not be null");
-        byte[] body = bodyOf(response);
-        String baseUri = response.url() == null ? "" : response.url().toExternalForm();
-        // known only once the body has been read: a sequence the cut split is then no evidence
-        // against UTF-8 (decoding still counts it as one U+FFFD)
+        InputStream in = bodyStreamOf(response);
+        String baseUri = baseUriOf(response);
+        ParsedHtml parsed;
+        try (in) {
+            // truncation is known only once the body has been read: a sequence the cut split is
+            // then no evidence against UTF-8 (decoding still counts it as one U+FFFD)
+            StreamInput input = StreamInput.open(in, response.headers("Content-Type"), options, response::isTruncated);
+            parsed = buildStreamed(input, baseUri, Parser.htmlParser());
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading the response body failed: " + e.getMessage(), e);
+        }
         boolean truncated = response.isTruncated();
-        ParsedHtml parsed = build(body, response.headers("Content-Type"), baseUri, Parser.htmlParser(), !truncated);
+        EncodingDecision.Lookahead lookahead = parsed.decision().lookahead().orElseThrow();
+        if (lookahead.cut() || lookahead.contradicted()) {
+            // a buffered body (readBody(), body()) can be read again: decide from all of it, as the byte[]
+            // entry points do (a body that was streamed is gone, and its decision says so)
+            byte[] body = bufferedBody(response);
+            if (body != null) return withTruncated(build(body, response.headers("Content-Type"), baseUri,
+                    Parser.htmlParser(), !truncated), truncated);
+        }
+        return withTruncated(parsed, truncated);
+    }
+
+    private static ParsedHtml withTruncated(ParsedHtml parsed, boolean truncated) {
         return truncated ? new ParsedHtml(parsed.document(), parsed.decision(), true) : parsed;
+    }
+
+    /** The body of a response whose body was buffered (and so can be read again), or null. */
+    private static byte[] bufferedBody(Connection.Response response) {
+        try {
+            return response.bodyAsBytes();
+        } catch (RuntimeException streamedAlready) {
+            return null;
+        }
+    }
+
+    private static String baseUriOf(Connection.Response response) {
+        return response.url() == null ? "" : response.url().toExternalForm();
     }
 
     /**
@@ -244,13 +544,13 @@ public final class BrowserCharsetParser {
         return new ParsedHtml(doc, decision.withReplacementCount(errors));
     }
 
-    private static byte[] bodyOf(Connection.Response response) {
+    private static InputStream bodyStreamOf(Connection.Response response) {
         try {
-            return response.bodyAsBytes();
+            return response.bodyStream();
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new IllegalStateException("the response body was already consumed (response.parse() or "
                     + "response.bodyStream() read it), so its bytes are gone; call BrowserCharsetJsoup.parse(response) "
-                    + "instead of response.parse(), or call response.bufferUp() first", e);
+                    + "instead of response.parse(), or call response.readBody() first", e);
         }
     }
 

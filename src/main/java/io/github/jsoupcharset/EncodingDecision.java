@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 /**
  * How a document's encoding was decided, with everything that was seen on the way: the encoding,
@@ -53,6 +54,10 @@ import java.util.OptionalInt;
  *     Misdeclaration#bytesLookLike()}
  * @param binaryEvidence present when the body does not look like text (see {@link #looksBinary()}):
  *     why, e.g. {@code "PNG image signature"} or {@code "140 control bytes in the first 1445"}
+ * @param lookahead for a decision made from the first bytes of a stream (the {@code InputStream}
+ *     and {@code Connection.Response} entry points): how many bytes it was made from, whether the
+ *     look-ahead bound cut it short, and where later bytes contradicted it; empty for a decision
+ *     made from a whole body
  */
 public record EncodingDecision(
         Encoding encoding,
@@ -70,7 +75,65 @@ public record EncodingDecision(
         Optional<Encoding> detectorRunnerUp,
         OptionalInt replacementCount,
         Optional<Misdeclaration> misdeclaration,
-        Optional<String> binaryEvidence) {
+        Optional<String> binaryEvidence,
+        Optional<Lookahead> lookahead) {
+
+    /**
+     * What a decision made while the bytes were still arriving was made from, and what came after.
+     * The stream entry points read a bounded look-ahead (at most {@link
+     * BrowserCharsetParser#STREAM_LOOKAHEAD_LIMIT} bytes), decide from it, and then decode the rest
+     * as it arrives without holding it; see {@link BrowserCharsetParser#parseWithDecision(
+     * java.io.InputStream, String, String)} for what the look-ahead holds.
+     *
+     * @param bytes how many bytes (from the first, a BOM included) the decision was made from;
+     *     when the stream ended within the look-ahead, the whole body, and the decision is the one
+     *     the {@code byte[]} entry points make
+     * @param cut true when the look-ahead bound was reached while a step of the decision still
+     *     wanted more bytes (the head had not ended, an XML declaration had no {@code >}, or there
+     *     were not yet a detection window's worth of bytes after the first non-ASCII byte): the
+     *     decision was made without them, as a browser makes it, and the {@code byte[]} entry
+     *     points, reading the whole body, may decide otherwise
+     * @param contradictedAt the offset (from the first byte of the stream) of the first byte after
+     *     the look-ahead that shows the decision wrong: where a UTF-8 decision (by {@link
+     *     DecisionSource#UTF8_VALIDITY} or {@link DecisionSource#DECLARATION_OVERRIDDEN}) met its
+     *     first decoding error (the first byte of the ill-formed sequence), or where a page whose look-ahead was all ASCII (so that nothing could
+     *     be detected) had its first non-ASCII byte; empty if nothing contradicted it or the body
+     *     was not read to its end
+     * @param decodedAgain true when the first decision was contradicted and the body, read again
+     *     from its source (a file), was decoded with this decision instead, decided from the
+     *     look-ahead and the bytes around {@code contradictedAt}: what a browser does when it
+     *     reloads a page its guess got wrong
+     */
+    public record Lookahead(long bytes, boolean cut, OptionalLong contradictedAt, boolean decodedAgain) {
+        /**
+         * Checks the arguments.
+         *
+         * @param bytes how many bytes the decision was made from
+         * @param cut whether the look-ahead bound cut the decision short
+         * @param contradictedAt where later bytes contradicted the decision, if they did
+         * @param decodedAgain whether the body was decoded again with this decision after the
+         *     first was contradicted
+         * @throws IllegalArgumentException if {@code bytes} is negative, or {@code decodedAgain}
+         *     without {@code contradictedAt}
+         * @throws NullPointerException if {@code contradictedAt} is null
+         */
+        public Lookahead {
+            if (bytes < 0) throw new IllegalArgumentException("bytes must not be negative: " + bytes);
+            Objects.requireNonNull(contradictedAt, "contradictedAt");
+            if (decodedAgain && contradictedAt.isEmpty()) {
+                throw new IllegalArgumentException("decodedAgain needs the contradiction that made it");
+            }
+        }
+
+        /**
+         * Whether bytes after the look-ahead showed the decision wrong.
+         *
+         * @return true if {@link #contradictedAt()} is present
+         */
+        public boolean contradicted() {
+            return contradictedAt.isPresent();
+        }
+    }
 
     /**
      * A declaration the bytes plainly contradict (see {@link SniffOptions.Declarations}).
@@ -130,6 +193,7 @@ public record EncodingDecision(
      * @param replacementCount the number of U+FFFD the decoding produced, once decoded
      * @param misdeclaration the declaration the bytes plainly contradict, if any
      * @param binaryEvidence why the body does not look like text, if it does not
+     * @param lookahead for a decision made from the first bytes of a stream: what it was made from
      * @throws NullPointerException if an argument is null
      * @throws IllegalArgumentException if {@code ignoredLabelCount} is less than the number of
      *     {@code ignoredLabels}
@@ -157,11 +221,12 @@ public record EncodingDecision(
         Objects.requireNonNull(replacementCount, "replacementCount");
         Objects.requireNonNull(misdeclaration, "misdeclaration");
         Objects.requireNonNull(binaryEvidence, "binaryEvidence");
+        Objects.requireNonNull(lookahead, "lookahead");
     }
 
     /**
-     * A decision about a body that looks like text (the constructor of the earlier releases, before
-     * {@link #binaryEvidence()}).
+     * A decision about a body that looks like text, made from a whole body (the constructor of the
+     * earlier releases, before {@link #binaryEvidence()} and {@link #lookahead()}).
      *
      * @param encoding the encoding the body is decoded with
      * @param source the rule that decided
@@ -189,7 +254,7 @@ public record EncodingDecision(
             Optional<Misdeclaration> misdeclaration) {
         this(encoding, source, confidence, headerLabel, headerEncoding, metaLabel, metaEncoding, metaSource, conflict,
                 ignoredLabels, ignoredLabelCount, detectorConfidence, detectorRunnerUp, replacementCount, misdeclaration,
-                Optional.empty());
+                Optional.empty(), Optional.empty());
     }
 
     /**
@@ -231,7 +296,22 @@ public record EncodingDecision(
         if (count < 0) throw new IllegalArgumentException("count must not be negative: " + count);
         return new EncodingDecision(encoding, source, confidence, headerLabel, headerEncoding, metaLabel,
                 metaEncoding, metaSource, conflict, ignoredLabels, ignoredLabelCount, detectorConfidence, detectorRunnerUp,
-                OptionalInt.of(count), misdeclaration, binaryEvidence);
+                OptionalInt.of(count), misdeclaration, binaryEvidence, lookahead);
+    }
+
+    /**
+     * This decision with what the stream it was made from held: see {@link Lookahead}.
+     *
+     * @param lookahead how many bytes the decision was made from, whether a bound cut it short,
+     *     and where later bytes contradicted it
+     * @return a decision equal to this one but for {@link #lookahead()}
+     * @throws NullPointerException if {@code lookahead} is null
+     */
+    public EncodingDecision withLookahead(Lookahead lookahead) {
+        Objects.requireNonNull(lookahead, "lookahead");
+        return new EncodingDecision(encoding, source, confidence, headerLabel, headerEncoding, metaLabel,
+                metaEncoding, metaSource, conflict, ignoredLabels, ignoredLabelCount, detectorConfidence, detectorRunnerUp,
+                replacementCount, misdeclaration, binaryEvidence, Optional.of(lookahead));
     }
 
     /**
@@ -239,7 +319,9 @@ public record EncodingDecision(
      * more labels were ignored than kept, with their number ({@code ; 655360 labels ignored}); a
      * misdeclared page says so, e.g. {@code ; HTTP_HEADER windows-1252 overridden: UTF-8, valid
      * UTF-8, 40 multi-byte sequences} (or {@code looks wrong} where it was not overridden); a body
-     * that does not look like text says why ({@code ; looks binary: PNG image signature}).
+     * that does not look like text says why ({@code ; looks binary: PNG image signature}); a
+     * decision made from a stream's look-ahead says so, e.g. {@code ; from the first 524288 bytes,
+     * cut short, contradicted at byte 600000}.
      */
     @Override
     public String toString() {
@@ -257,6 +339,12 @@ public record EncodingDecision(
                 .append(m.bytesLookLike().name()).append(", ").append(m.evidence()));
         binaryEvidence.ifPresent(e -> b.append("; looks binary: ").append(e));
         replacementCount.ifPresent(c -> b.append("; ").append(c).append(" U+FFFD"));
+        lookahead.ifPresent(l -> {
+            b.append("; from the first ").append(l.bytes()).append(" bytes");
+            if (l.cut()) b.append(", cut short");
+            l.contradictedAt().ifPresent(at -> b.append(", contradicted at byte ").append(at));
+            if (l.decodedAgain()) b.append(", decoded again");
+        });
         return b.append(')').toString();
     }
 }

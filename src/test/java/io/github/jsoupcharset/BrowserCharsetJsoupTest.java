@@ -34,6 +34,9 @@ import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.endsWith;
+import static org.hamcrest.Matchers.greaterThan;
+import static org.hamcrest.Matchers.lessThan;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
@@ -309,7 +312,7 @@ class BrowserCharsetJsoupTest {
 
     @Test
     void nullArgumentsAreNamed() {
-        NullPointerException body = assertThrows(NullPointerException.class, () -> BrowserCharsetJsoup.decode(null, null));
+        NullPointerException body = assertThrows(NullPointerException.class, () -> BrowserCharsetJsoup.decode((byte[]) null, null));
         assertThat(body.getMessage(), containsString("body"));
         NullPointerException base = assertThrows(NullPointerException.class,
                 () -> BrowserCharsetJsoup.parse(new byte[0], null, null));
@@ -414,5 +417,51 @@ class BrowserCharsetJsoupTest {
         assertThat(asciiCut.truncated(), is(true));
         assertThat(asciiCut.decision().source(), equalTo(DecisionSource.DEFAULT));
         assertThat(asciiCut.decision().encoding(), equalTo(Encoding.WINDOWS_1252));
+    }
+
+    @Test
+    void aResponseIsStreamedAndContradictedLaterBytesAreReported() throws IOException {
+        // undeclared: valid UTF-8 past the look-ahead's bound, then windows-1252 "é"
+        int at = BrowserCharsetParser.STREAM_LOOKAHEAD_LIMIT + 100_000;
+        byte[] body = bytes("<p>", "\u00e9".getBytes(StandardCharsets.UTF_8), "a".repeat(at - 5), b(0xE9), " caf", b(0xE9));
+        String url = serve("/late-latin1", body, "text/html");
+        ParsedHtml streamed = BrowserCharsetJsoup.parseWithDecision(Jsoup.connect(url).execute());
+        assertThat(streamed.decision().encoding(), equalTo(Encoding.UTF_8));
+        assertThat(streamed.decision().lookahead().orElseThrow().contradictedAt().getAsLong(), equalTo((long) at));
+        // a buffered body can be read again: it is decided from all of it, as a browser reloads
+        Connection.Response buffered = Jsoup.connect(url).execute();
+        buffered.bodyAsBytes(); // buffers the body
+        ParsedHtml again = BrowserCharsetJsoup.parseWithDecision(buffered);
+        assertThat(again.decision().encoding(), equalTo(BrowserCharsetJsoup.sniff(body, "text/html").encoding()));
+        assertThat(again.decision().encoding(), not(equalTo(Encoding.UTF_8)));
+        assertThat(again.decision().lookahead().isPresent(), is(false));
+        assertThat(again.document().body().text(), endsWith("a\u00e9 caf\u00e9"));
+    }
+
+    @Test
+    void theStreamParserOfAResponseHonoursMaxBodySize() throws IOException {
+        StringBuilder page = new StringBuilder("<meta charset=windows-1251><ul>");
+        for (int i = 0; i < 20_000; i++) page.append("<li>").append(i).append("\u0416</li>\n");
+        byte[] body = page.toString().getBytes(java.nio.charset.Charset.forName("windows-1251"));
+        String url = serve("/items", body, "text/html");
+        int items = 0;
+        try (DecidedStreamParser parser = BrowserCharsetJsoup.streamParser(Jsoup.connect(url).maxBodySize(0).execute())) {
+            assertThat(parser.decision().encoding(), equalTo(Encoding.WINDOWS_1251));
+            org.jsoup.nodes.Element li;
+            while ((li = parser.selectNext("li")) != null) {
+                assertThat(li.text(), equalTo(items + "\u0416"));
+                items++;
+                li.remove();
+            }
+        }
+        assertThat(items, equalTo(20_000));
+        Connection.Response cut = Jsoup.connect(url).maxBodySize(100_000).execute();
+        int cutItems = 0;
+        try (DecidedStreamParser parser = BrowserCharsetJsoup.streamParser(cut)) {
+            while (parser.selectNext("li") != null) cutItems++;
+        }
+        assertThat(cut.isTruncated(), is(true));
+        assertThat(cutItems, lessThan(20_000));
+        assertThat(cutItems, greaterThan(1000));
     }
 }

@@ -59,6 +59,19 @@ public final class HeadMetaScanner {
         return new Scan(bytes, off, off + len, failed).run();
     }
 
+    /**
+     * Whether bytes after {@code bytes[off, off+len)} could still hold a declaration this scan
+     * honours: it found none, and it stopped because the bytes ran out, not because the head
+     * section ended (past the first {@link #BYTES_TO_CHECK_UNCONDITIONALLY} bytes) or a
+     * {@code <plaintext>} began.
+     */
+    static boolean wantsMore(byte[] bytes, int off, int len) {
+        Scan scan = new Scan(bytes, off, off + len, new FailedLabels());
+        if (scan.run() != null || scan.headEnded) return false;
+        // out of bytes: a token still to come counts if the head goes on or it starts early enough
+        return scan.inHeadSection || scan.tokenStart - off < BYTES_TO_CHECK_UNCONDITIONALLY;
+    }
+
     /** One scan; one instance per call. */
     private static final class Scan {
         private final byte[] b;
@@ -66,6 +79,8 @@ public final class HeadMetaScanner {
         private final int end;
         private final FailedLabels failed;
         private boolean inHeadSection = true;
+        private boolean headEnded; // run() stopped for good, not for want of bytes
+        private int tokenStart; // where the token run() last began (the end, after character data)
         private final StringBuilder tagName = new StringBuilder(); // readTag's, reused
         private final StringBuilder attrName = new StringBuilder(); // readTag's, reused
 
@@ -80,12 +95,19 @@ public final class HeadMetaScanner {
         Declared run() {
             int p = start;
             while (p < end) {
+                tokenStart = p;
                 // Blink checks after every token; the next token starts where the last one ended.
-                if (!inHeadSection && p - start >= BYTES_TO_CHECK_UNCONDITIONALLY) break;
+                if (!inHeadSection && p - start >= BYTES_TO_CHECK_UNCONDITIONALLY) {
+                    headEnded = true;
+                    break;
+                }
                 if (b[p] != '<') {
                     // Character data up to the next "<".
                     int lt = AsciiBytes.indexOf(b, p, end, (byte) '<');
-                    if (lt < 0) break;
+                    if (lt < 0) {
+                        tokenStart = end;
+                        break;
+                    }
                     p = lt;
                     continue;
                 }
@@ -101,7 +123,10 @@ public final class HeadMetaScanner {
                     }
                     updateHeadSection(tag.name, false);
                     // The tokenizer state the start tag switches to (UpdateStateFor).
-                    if (tag.name.equals("plaintext")) break;
+                    if (tag.name.equals("plaintext")) {
+                        headEnded = true;
+                        break;
+                    }
                     if (tag.name.equals("script") || RCDATA.contains(tag.name) || RAWTEXT.contains(tag.name)) {
                         next = skipText(next, tag.name);
                         if (next < 0) break;
@@ -131,6 +156,7 @@ public final class HeadMetaScanner {
                     p++; // "<" followed by anything else is text
                 }
             }
+            tokenStart = Math.max(tokenStart, Math.min(p, end));
             return null;
         }
 

@@ -10,6 +10,7 @@ import io.github.jsoupcharset.IgnoredLabel;
 import io.github.jsoupcharset.SniffOptions;
 import io.github.jsoupcharset.sniff.DocumentDeclaration.Declared;
 import io.github.jsoupcharset.sniff.DocumentDeclaration.FailedLabel;
+import io.github.jsoupcharset.markup.AsciiBytes;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -59,7 +60,8 @@ public final class Sniffer {
         if (binary.isEmpty()) return d;
         return new EncodingDecision(d.encoding(), d.source(), d.confidence(), d.headerLabel(), d.headerEncoding(),
                 d.metaLabel(), d.metaEncoding(), d.metaSource(), d.conflict(), d.ignoredLabels(), d.ignoredLabelCount(),
-                d.detectorConfidence(), d.detectorRunnerUp(), d.replacementCount(), d.misdeclaration(), binary);
+                d.detectorConfidence(), d.detectorRunnerUp(), d.replacementCount(), d.misdeclaration(), binary,
+                d.lookahead());
     }
 
     private static EncodingDecision decide(byte[] body, int off, int len, String headerLabel, SniffOptions options,
@@ -112,6 +114,37 @@ public final class Sniffer {
         }
         return findings.decision(guess.encoding(), guess.source(), Confidence.TENTATIVE, false,
                 OptionalInt.of(guess.confidence()), Optional.ofNullable(guess.runnerUp()));
+    }
+
+    /**
+     * Whether bytes after {@code body[off, off+len)} (the first bytes of a body still arriving)
+     * could change what {@link #sniff} decides from them: with a BOM, while the prescan's 1024
+     * bytes or the head (as {@code options.metaScan()} reads it) are unfinished, or an XML
+     * declaration has no {@code >}; without one, also until there are {@link
+     * Detector#DETECTION_WINDOW} bytes from shortly before the first non-ASCII byte (detection's
+     * window, and what the declaration check reads first). Bytes past that can still contradict a
+     * UTF-8 decision (its validity is a property of the whole body); the caller watches for that.
+     */
+    public static boolean wantsMore(byte[] body, int off, int len, SniffOptions options) {
+        Encoding bom = Bom.sniff(body, off, len);
+        int bomLength = Bom.length(bom);
+        if (len < bomLength + Prescan.WINDOW) return true;
+        int docOff = off + bomLength;
+        int docLen = len - bomLength;
+        // the cheap conditions first: the head scan only once the detection window is in
+        if (bom == null) {
+            int firstNonAscii = docOff;
+            int end = off + len;
+            while (firstNonAscii < end && body[firstNonAscii] >= 0) firstNonAscii++;
+            if (firstNonAscii == end) return true;
+            // the detector's window starts up to 1024 bytes before the first non-ASCII byte
+            if (end < Math.max(docOff, firstNonAscii - Prescan.WINDOW) + Detector.DETECTION_WINDOW) return true;
+        }
+        if (AsciiBytes.startsWith(body, docOff, docOff + docLen, "<?xml")
+                && AsciiBytes.indexOf(body, docOff, docOff + docLen, (byte) '>') < 0) {
+            return true;
+        }
+        return options.metaScan() != SniffOptions.MetaScan.SPEC_PRESCAN_1024 && HeadMetaScanner.wantsMore(body, docOff, docLen);
     }
 
     /**

@@ -1,0 +1,130 @@
+package io.github.jsoupcharset;
+
+import io.github.jsoupcharset.EncodingDecision.Lookahead;
+import io.github.jsoupcharset.codec.Decoders;
+import io.github.jsoupcharset.codec.StreamDecodingReader;
+import io.github.jsoupcharset.encoding.Encoding;
+import io.github.jsoupcharset.sniff.ContentType;
+import io.github.jsoupcharset.sniff.Sniffer;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.function.BooleanSupplier;
+
+/**
+ * A body read from a stream: the bounded look-ahead, the decision made from it, and a reader that
+ * decodes the look-ahead and then the rest of the stream as it is read. The stream entry points
+ * of {@link BrowserCharsetParser} all start here. Not thread-safe; one per stream.
+ */
+final class StreamInput {
+    /** The look-ahead's least first size; it doubles up to the limit while the decision wants more. */
+    private static final int FIRST_READ = 8 * 1024;
+
+    private final EncodingDecision decision;
+    private final StreamDecodingReader reader;
+    private final long lookaheadBytes;
+    private final boolean cut;
+    private final long decodedAgainAfter; // the first decision's contradiction, or -1
+
+    private StreamInput(EncodingDecision decision, StreamDecodingReader reader, long lookaheadBytes, boolean cut,
+            long decodedAgainAfter) {
+        this.decision = decision;
+        this.reader = reader;
+        this.lookaheadBytes = lookaheadBytes;
+        this.cut = cut;
+        this.decodedAgainAfter = decodedAgainAfter;
+    }
+
+    /**
+     * Reads the look-ahead from {@code in} and decides.
+     *
+     * @param truncated told once the stream has ended whether it was cut off at a size limit
+     *     (jsoup's {@code isTruncated()}); a UTF-8 sequence cut off at the end is then no error
+     */
+    static StreamInput open(InputStream in, List<String> contentTypes, SniffOptions options, BooleanSupplier truncated)
+            throws IOException {
+        // what the stream says it holds without blocking (all of a byte array, a file's rest) is
+        // read in one go; at least FIRST_READ, never more than the limit
+        int available = Math.max(0, in.available());
+        byte[] buf = new byte[Math.max(FIRST_READ, Math.min(BrowserCharsetParser.STREAM_LOOKAHEAD_LIMIT,
+                available == Integer.MAX_VALUE ? available : available + 1))];
+        int n = 0;
+        boolean eof = false;
+        boolean cut = false;
+        while (true) {
+            int empty = 0;
+            while (n < buf.length) {
+                int r = in.read(buf, n, buf.length - n);
+                if (r < 0) {
+                    eof = true;
+                    break;
+                }
+                if (r == 0 && ++empty > StreamDecodingReader.MAX_EMPTY_READS) {
+                    throw new IOException("the stream returned 0 bytes " + StreamDecodingReader.MAX_EMPTY_READS
+                            + " times in a row at byte " + n + " (InputStream.read must block until at least one byte"
+                            + " is there)");
+                }
+                if (r > 0) empty = 0;
+                n += r;
+            }
+            if (eof || !Sniffer.wantsMore(buf, 0, n, options)) break;
+            if (buf.length >= BrowserCharsetParser.STREAM_LOOKAHEAD_LIMIT) {
+                cut = true;
+                break;
+            }
+            buf = Arrays.copyOf(buf, Math.min(BrowserCharsetParser.STREAM_LOOKAHEAD_LIMIT, 2 * buf.length));
+        }
+        // a body that ended within the look-ahead is judged as the byte[] entry points judge it
+        boolean complete = eof && !truncated.getAsBoolean();
+        EncodingDecision decision = Sniffer.sniff(buf, 0, n, ContentType.charsetLabel(contentTypes), options, complete);
+        int start = decision.source() == DecisionSource.BOM ? BrowserCharsetParser.bomLength(decision.encoding()) : 0;
+        StreamDecodingReader.Watch watch = eof ? StreamDecodingReader.Watch.NONE : watchFor(decision, buf, n);
+        StreamDecodingReader reader = new StreamDecodingReader(buf, start, n, eof ? null : in,
+                Decoders.newDecoder(decision.encoding().name()), watch, truncated);
+        return new StreamInput(decision, reader, n, cut, -1);
+    }
+
+    /**
+     * The body of {@code in} read again from its first byte, decoded with {@code corrected} (a
+     * decision without a BOM), after {@code first} was contradicted.
+     */
+    static StreamInput again(InputStream in, EncodingDecision corrected, EncodingDecision.Lookahead first) {
+        StreamDecodingReader reader = new StreamDecodingReader(new byte[0], 0, 0, in,
+                Decoders.newDecoder(corrected.encoding().name()), StreamDecodingReader.Watch.NONE, () -> false);
+        return new StreamInput(corrected, reader, first.bytes(), first.cut(), first.contradictedAt().getAsLong());
+    }
+
+    /** What in the bytes after the look-ahead would show the decision wrong. */
+    private static StreamDecodingReader.Watch watchFor(EncodingDecision decision, byte[] buf, int n) {
+        if (decision.encoding() == Encoding.UTF_8 && (decision.source() == DecisionSource.UTF8_VALIDITY
+                || decision.source() == DecisionSource.DECLARATION_OVERRIDDEN)) {
+            return StreamDecodingReader.Watch.UTF8_ERROR;
+        }
+        if (decision.source() == DecisionSource.DEFAULT && allAscii(buf, n)) return StreamDecodingReader.Watch.NON_ASCII;
+        return StreamDecodingReader.Watch.NONE;
+    }
+
+    private static boolean allAscii(byte[] buf, int n) {
+        for (int i = 0; i < n; i++) if (buf[i] < 0) return false;
+        return true;
+    }
+
+    /** The reader of the text: the look-ahead's, then the rest of the stream's. */
+    StreamDecodingReader reader() {
+        return reader;
+    }
+
+    /**
+     * The decision with what the stream has shown so far: the look-ahead it was made from, any
+     * contradiction, and the U+FFFD count once the whole body has been read.
+     */
+    EncodingDecision decision() {
+        long at = decodedAgainAfter >= 0 ? decodedAgainAfter : reader.contradictedAt();
+        EncodingDecision d = decision.withLookahead(new Lookahead(lookaheadBytes, cut,
+                at < 0 ? OptionalLong.empty() : OptionalLong.of(at), decodedAgainAfter >= 0));
+        return reader.finished() ? d.withReplacementCount((int) Math.min(Integer.MAX_VALUE, reader.errors())) : d;
+    }
+}
