@@ -214,8 +214,7 @@ final class TextEvidence {
             int[] byteLetters) {
         ByteTables.ByteTable t = ByteTables.TABLES.get(candidate.encoding());
         char[] chars = t.chars;
-        byte[] table = t.flags;
-        short[] scripts = t.scripts;
+        int[] packed = t.packed;
         int[] letterBytes = new int[128]; // the byte values counted in byteLetters
         int letterByteCount = 0;
         int letters = 0;
@@ -227,32 +226,19 @@ final class TextEvidence {
             int i = nonAscii[k];
             if (i >= n) break;
             int b = text[i] & 0xFF;
-            int c = chars[b];
-            int flags = table[b];
-            // the neighbours, as the sequential scan sees them: ' ' with no flags before the start
-            // and ' ' after the end
-            int prev = ' ';
-            int prevFlags = 0;
-            int prevScript = 0;
-            int prevPrev = ' ';
-            int prevPrevFlags = 0;
-            if (i >= 1) {
-                int pb = text[i - 1] & 0xFF;
-                prev = chars[pb];
-                prevFlags = table[pb];
-                prevScript = scripts[pb];
-                if (i >= 2) {
-                    int ppb = text[i - 2] & 0xFF;
-                    prevPrev = chars[ppb];
-                    prevPrevFlags = table[ppb];
-                }
-            }
+            int e = packed[b];
+            int flags = e & 0xFF;
+            // the neighbours, as the sequential scan sees them: ' ' (no flags, no script) before
+            // the start and after the end
+            int pb = i >= 1 ? text[i - 1] & 0xFF : ' ';
+            int prevEntry = packed[pb];
+            int prevFlags = prevEntry & 0xFF;
             int nb = i + 1 < n ? text[i + 1] & 0xFF : ' ';
-            int next = chars[nb];
-            int nextFlags = table[nb];
-            if (c == 0xFFFD) {
+            int nextEntry = packed[nb];
+            int nextFlags = nextEntry & 0xFF;
+            if ((e & ByteTables.ERROR) != 0) {
                 errors++; // an unmapped byte: the decoder's error
-            } else if (c <= 0x9F) {
+            } else if ((e & ByteTables.C1) != 0) {
                 c1++;
             } else if ((flags & LETTER) != 0) {
                 // a lone letter between non-letters ("Ј825") says little in alphabetic scripts
@@ -263,19 +249,27 @@ final class TextEvidence {
                     if (byteLetters[b]++ == 0) letterBytes[letterByteCount++] = b;
                 }
                 // letterMisfits, with the scripts from the table
-                if ((flags & MARK) != 0 && ((prevFlags & LETTER) == 0
-                        || (prevFlags & MARK) != 0 && (prevPrevFlags & MARK) != 0)) implausible++;
-                if (c >= 0x0E00 && c <= 0x0E7F && !plausibleThai(prevPrev, prev, c, next)) implausible++;
-                if ((prevFlags & LETTER) != 0) implausible += scriptMisfit(prevScript, prevFlags, scripts[b], flags);
-                int position = positionalByKind(prevFlags, t.kinds[b], nextFlags);
-                if (position > 0) positive++;
-                else if (position < 0) implausible++;
+                if ((flags & MARK) != 0) {
+                    int prevPrevFlags = i >= 2 ? packed[text[i - 2] & 0xFF] & 0xFF : 0;
+                    if ((prevFlags & LETTER) == 0 || (prevFlags & MARK) != 0 && (prevPrevFlags & MARK) != 0) implausible++;
+                }
+                if ((e & ByteTables.THAI) != 0) {
+                    int prevPrev = i >= 2 ? chars[text[i - 2] & 0xFF] : ' ';
+                    if (!plausibleThai(prevPrev, chars[pb], chars[b], chars[nb])) implausible++;
+                }
+                if ((prevFlags & LETTER) != 0) implausible += scriptMisfit(prevEntry >>> 16, prevFlags, e >>> 16, flags);
+                int kind = e >>> 8 & 3;
+                if (kind != 0) {
+                    int position = positionalByKind(prevFlags, kind, nextFlags);
+                    if (position > 0) positive++;
+                    else if (position < 0) implausible++;
+                }
             } else if ((flags & SYMBOL) != 0 && ((prevFlags | nextFlags) & LETTER) != 0) {
                 implausible++;
             }
             // an ASCII letter right after a non-ASCII letter
             if (nb < 0x80 && i + 1 < n && (nextFlags & LETTER) != 0 && (flags & LETTER) != 0) {
-                implausible += scriptMisfit(scripts[b], flags, scripts[nb], nextFlags);
+                implausible += scriptMisfit(e >>> 16, flags, nextEntry >>> 16, nextFlags);
             }
         }
         // the exemplar hits, per language, from the letters counted per byte (sums of halves: exact)
@@ -297,21 +291,29 @@ final class TextEvidence {
      * languages. Far cheaper than the score: no neighbours, no shapes.
      */
     static double ceiling(char[] text, int n, long errors, Candidate c) {
-        Exemplar[] langs = Exemplars.of(c);
+        return c.weight() * 2.0 * exemplarWeight(text, 0, n, Exemplars.of(c)) - 8.0 * errors + c.prior();
+    }
+
+    /**
+     * The exemplar weight of the non-ASCII characters of {@code text[from, to)}, each at its best
+     * over {@code langs} (a surrogate pair split at {@code from} or {@code to} counts as the two
+     * halves, neither a letter of any set, so the sum over adjacent spans is the whole's).
+     */
+    static double exemplarWeight(char[] text, int from, int to, Exemplar[] langs) {
         double weight = 0;
-        for (int i = 0; i < n; ) {
+        for (int i = from; i < to; ) {
             char ch = text[i];
             if (ch < 0x80) {
                 i++;
                 continue;
             }
-            int cp = Character.codePointAt(text, i, n);
+            int cp = Character.codePointAt(text, i, to);
             double w = 0;
             for (Exemplar e : langs) w = Math.max(w, e.weight(cp));
             weight += w;
             i += Character.charCount(cp);
         }
-        return c.weight() * 2.0 * weight - 8.0 * errors + c.prior();
+        return weight;
     }
 
     /** Two adjacent letters of different scripts, or a capital after a small letter: 1 each. */
