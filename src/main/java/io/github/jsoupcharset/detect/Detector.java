@@ -69,9 +69,10 @@ public final class Detector {
         while (start < off + len && bytes[start] >= 0) start++;
         start = Math.max(off, start - 1024);
         int windowLen = Math.min(off + len - start, DETECTION_WINDOW);
-        byte[] text = new byte[windowLen];
-        int textLen = MarkupStripper.withoutMarkup(bytes, start, windowLen, text);
-        // enough text is enough: the evidence is weighed on at most EVIDENCE_BYTES of it
+        // enough text is enough: the evidence is weighed on at most EVIDENCE_BYTES of it, so the
+        // stripping stops there
+        byte[] text = new byte[Math.min(windowLen, EVIDENCE_BYTES + 1)];
+        int textLen = MarkupStripper.withoutMarkup(bytes, start, windowLen, text, EVIDENCE_BYTES);
         List<Ranking.Scored> ranked = Ranking.rank(text, Math.min(textLen, EVIDENCE_BYTES));
         Ranking.Scored best = ranked.get(0);
         Ranking.Scored second = ranked.get(1);

@@ -81,55 +81,78 @@ final class TextEvidence {
         int implausible = 0;
         int positive = 0;
         int c1 = 0;
-        for (int i = 0; i < n; ) {
-            if (text[i] < 0x80) {
+        // within a run of non-ASCII characters each one's neighbours roll forward; after an ASCII
+        // run they are read again from the text
+        int prev = ' ';
+        int prevFlags = 0;
+        int prevPrev = ' ';
+        int prevPrevFlags = 0;
+        int c = 0;
+        int flags = 0;
+        boolean known = false; // c and flags are the character at i (the previous one's next)
+        int i = 0;
+        while (i < n) {
+            if (!known) {
+                if (text[i] < 0x80) {
+                    i++;
+                    continue;
+                }
+                c = Character.codePointAt(text, i, n);
+                flags = CharacterProperties.flags(c);
+                // the neighbours: ' ' without flags before the start
+                prev = ' ';
+                prevFlags = 0;
+                prevPrev = ' ';
+                prevPrevFlags = 0;
+                if (i > 0) {
+                    prev = Character.codePointBefore(text, i);
+                    prevFlags = CharacterProperties.flags(prev);
+                    int j = i - Character.charCount(prev);
+                    if (j > 0) {
+                        prevPrev = Character.codePointBefore(text, j);
+                        prevPrevFlags = CharacterProperties.flags(prevPrev);
+                    }
+                }
+            } else if (c < 0x80) {
+                known = false; // back to stepping over ASCII
                 i++;
                 continue;
             }
-            int c = Character.codePointAt(text, i, n);
             int len = Character.charCount(c);
-            if (c == 0xFFFD) {
-                i += len;
-                continue; // a decoding error: counted in errors, and no letter to weigh
-            }
-            int flags = CharacterProperties.flags(c);
-            // the neighbours: ' ' without flags before the start, ' ' after the end
-            int prev = ' ';
-            int prevFlags = 0;
-            int prevPrev = ' ';
-            int prevPrevFlags = 0;
-            if (i > 0) {
-                prev = Character.codePointBefore(text, i);
-                prevFlags = CharacterProperties.flags(prev);
-                int j = i - Character.charCount(prev);
-                if (j > 0) {
-                    prevPrev = Character.codePointBefore(text, j);
-                    prevPrevFlags = CharacterProperties.flags(prevPrev);
-                }
-            }
+            // ' ' after the end
             int next = i + len < n ? Character.codePointAt(text, i + len, n) : ' ';
             int nextFlags = CharacterProperties.flags(next);
-            if (c <= 0x9F) {
-                c1++;
-            } else if ((flags & LETTER) != 0) {
-                // a lone letter between non-letters ("Ј825") says little in alphabetic scripts
-                boolean lone = (prevFlags & LETTER) == 0 && (nextFlags & LETTER) == 0
-                        && (flags & LONE_RARE) != 0;
-                if (!lone) {
-                    letters++;
-                    for (int k = 0; k < langs.length; k++) hits[k] += langs[k].weight(c);
+            // U+FFFD is a decoding error: counted in errors, and no letter to weigh
+            if (c != 0xFFFD) {
+                if (c <= 0x9F) {
+                    c1++;
+                } else if ((flags & LETTER) != 0) {
+                    // a lone letter between non-letters ("Ј825") says little in alphabetic scripts
+                    boolean lone = (prevFlags & LETTER) == 0 && (nextFlags & LETTER) == 0
+                            && (flags & LONE_RARE) != 0;
+                    if (!lone) {
+                        letters++;
+                        for (int k = 0; k < langs.length; k++) hits[k] += langs[k].weight(c);
+                    }
+                    implausible += letterMisfits(prevPrev, prevFlags, prevPrevFlags, prev, c, flags, next, nextFlags);
+                    int position = positional(prevFlags, c, nextFlags);
+                    if (position > 0) positive++;
+                    else if (position < 0) implausible++;
+                    // an ASCII letter right after this letter
+                    if (next < 0x80 && i + len < n && (nextFlags & LETTER) != 0) {
+                        implausible += shapeMisfit(c, flags, next, nextFlags);
+                    }
+                } else if ((flags & SYMBOL) != 0 && ((prevFlags | nextFlags) & LETTER) != 0) {
+                    implausible++;
                 }
-                implausible += letterMisfits(prevPrev, prevFlags, prevPrevFlags, prev, c, flags, next, nextFlags);
-                int position = positional(prevFlags, c, nextFlags);
-                if (position > 0) positive++;
-                else if (position < 0) implausible++;
-                // an ASCII letter right after this letter
-                if (next < 0x80 && i + len < n && (nextFlags & LETTER) != 0) {
-                    implausible += shapeMisfit(c, flags, next, nextFlags);
-                }
-            } else if ((flags & SYMBOL) != 0 && ((prevFlags | nextFlags) & LETTER) != 0) {
-                implausible++;
             }
+            prevPrev = prev;
+            prevPrevFlags = prevFlags;
+            prev = c;
+            prevFlags = flags;
+            c = next;
+            flags = nextFlags;
+            known = true;
             i += len;
         }
         double best = 0;
