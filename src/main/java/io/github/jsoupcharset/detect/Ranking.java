@@ -158,18 +158,16 @@ final class Ranking {
             return present;
         }
 
-        /** The decoding buffer, made on first use (a text no multi-byte candidate is decoded for needs none). */
-        char[] chars() {
-            if (chars == null) chars = new char[Math.min(len, SAMPLE_BYTES) + 64];
+        /** The decoding buffer, at least {@code size} long, made on first use (a text no multi-byte candidate is decoded for needs none). */
+        char[] chars(int size) {
+            if (chars == null || chars.length < size) chars = new char[size];
             return chars;
         }
 
         private final byte[] text;
-        private final int len;
 
         Scratch(byte[] text, int len) {
             this.text = text;
-            this.len = len;
             int[] offsets = new int[Math.min(len, 1024)];
             int count = 0;
             int doubles = 0;
@@ -188,10 +186,10 @@ final class Ranking {
             big5DoubleLeads = doubles;
         }
 
-        /** How many of the text's non-ASCII bytes lie at or after {@code from}, {@code from} being at or after {@code nonAscii[k]}. */
-        int nonAsciiFrom(int from, int k) {
-            while (k < nonAsciiCount && nonAscii[k] < from) k++;
-            return k;
+        /** How many of the text's non-ASCII bytes lie before {@code offset}. */
+        int nonAsciiBefore(int offset) {
+            int k = Arrays.binarySearch(nonAscii, 0, nonAsciiCount, offset);
+            return k >= 0 ? k : -k - 1;
         }
     }
 
@@ -218,10 +216,10 @@ final class Ranking {
         boolean prune = toBeat > Double.NEGATIVE_INFINITY;
         int extra = c.encoding() == Encoding.BIG5 ? scratch.big5DoubleLeads : 0;
         // straight into the scratch array, grown when the text is longer than its bytes
-        char[] chars = scratch.chars();
+        char[] chars = scratch.chars(len + 64);
         int n = 0;
         int off = 0;
-        int k = 0;
+        int end = prune ? scratch.nonAsciiBefore(len) : 0;
         double weight = 0;
         do {
             int fitting = d.bytesFitting(chars.length - n);
@@ -235,8 +233,7 @@ final class Ranking {
             off += step;
             if (prune) {
                 weight += TextEvidence.exemplarWeight(chars, from, n, langs);
-                k = scratch.nonAsciiFrom(off, k);
-                int toCome = scratch.nonAsciiCount - k + extra + (off < len ? 4 : 0); // 4: a sequence begun
+                int toCome = end - scratch.nonAsciiBefore(off) + extra + (off < len ? 4 : 0); // 4: a sequence begun
                 if (c.weight() * 2.0 * (weight + toCome) - 8.0 * d.errors() + c.prior() < toBeat) return null;
             }
         } while (off < len);
