@@ -189,7 +189,8 @@ public final class BrowserCharsetParser {
         // known only once the body has been read: a sequence the cut split is then no evidence
         // against UTF-8 (decoding still counts it as one U+FFFD)
         boolean truncated = response.isTruncated();
-        ParsedHtml parsed = build(body, response.headers("Content-Type"), baseUri, Parser.htmlParser(), !truncated);
+        ParsedHtml parsed = hinted(baseUri, response.header("Content-Language"))
+                .build(body, response.headers("Content-Type"), baseUri, Parser.htmlParser(), !truncated);
         return truncated ? new ParsedHtml(parsed.document(), parsed.decision(), true) : parsed;
     }
 
@@ -225,7 +226,8 @@ public final class BrowserCharsetParser {
         if (body == null) throw new IllegalArgumentException("response has no body (use HttpResponse.BodyHandlers.ofByteArray())");
         String baseUri = response.uri() == null ? "" : response.uri().toString();
         byte[] decoded = ContentCodings.decode(body, response.headers().allValues("Content-Encoding"));
-        return build(decoded, response.headers().allValues("Content-Type"), baseUri, Parser.htmlParser(), true);
+        return hinted(baseUri, response.headers().firstValue("Content-Language").orElse(null))
+                .build(decoded, response.headers().allValues("Content-Type"), baseUri, Parser.htmlParser(), true);
     }
 
     private ParsedHtml build(byte[] body, List<String> contentTypes, String baseUri, Parser parser, boolean complete) {
@@ -242,6 +244,13 @@ public final class BrowserCharsetParser {
         DocumentCharsets.apply(doc, DocumentCharsets.forEncoding(decision.encoding()));
         if (options.textNormalization() == SniffOptions.TextNormalization.NFC) TextNormalizer.nfc(doc);
         return new ParsedHtml(doc, decision.withReplacementCount(errors));
+    }
+
+    /** This parser, or one whose detection may break ties with the response's URL and Content-Language (if these options hint nothing). */
+    private BrowserCharsetParser hinted(String url, String contentLanguage) {
+        if (!options.languageHints().isEmpty()) return this;
+        SniffOptions hinted = options.withLanguageHints(url, contentLanguage);
+        return hinted.languageHints().isEmpty() ? this : new BrowserCharsetParser(hinted);
     }
 
     private static byte[] bodyOf(Connection.Response response) {

@@ -4,6 +4,7 @@ import io.github.jsoupcharset.DecisionSource;
 import io.github.jsoupcharset.encoding.Encoding;
 import io.github.jsoupcharset.SniffOptions;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -27,6 +28,9 @@ public final class Detector {
     /** At most this many bytes of text (markup removed) are decoded and weighed per candidate. */
     static final int EVIDENCE_BYTES = 8 * 1024;
 
+    /** The {@code <html lang>} is looked for in this many leading bytes. */
+    static final int HTML_LANG_WINDOW = 4096;
+
     private Detector() {}
 
     /**
@@ -48,6 +52,16 @@ public final class Detector {
      */
     public static Guess guess(byte[] bytes, int off, int len, SniffOptions.Detection mode, Encoding defaultEncoding,
             boolean complete) {
+        return guess(bytes, off, len, mode, defaultEncoding, complete, List.of());
+    }
+
+    /**
+     * As {@link #guess(byte[], int, int, SniffOptions.Detection, Encoding, boolean)}, with the
+     * languages hinted by the URL and {@code Content-Language} ({@link LanguageHints#of}); the
+     * page's {@code <html lang>} is read too. A hint only breaks a tie ({@link LanguageHints#breakTie}).
+     */
+    public static Guess guess(byte[] bytes, int off, int len, SniffOptions.Detection mode, Encoding defaultEncoding,
+            boolean complete, List<String> hints) {
         Guess fallback = new Guess(defaultEncoding, DecisionSource.DEFAULT, -1, null);
         if (mode == SniffOptions.Detection.NONE) return fallback;
         Utf8 utf8 = utf8Validity(bytes, off, len, complete);
@@ -74,6 +88,17 @@ public final class Detector {
         byte[] text = new byte[Math.min(windowLen, EVIDENCE_BYTES + 1)];
         int textLen = MarkupStripper.withoutMarkup(bytes, start, windowLen, text, EVIDENCE_BYTES);
         List<Ranking.Scored> ranked = Ranking.rank(text, Math.min(textLen, EVIDENCE_BYTES));
+        if (ranked.get(1).score() >= ranked.get(0).score()
+                - Math.max(LanguageHints.TIE, LanguageHints.TIE_SHARE * Math.abs(ranked.get(0).score()))) {
+            // a tie: the hints, and the page's own <html lang>, may break it
+            String lang = LanguageHints.htmlLang(bytes, off, len, HTML_LANG_WINDOW);
+            List<String> all = hints;
+            if (lang != null && !hints.contains(lang)) {
+                all = new ArrayList<>(hints);
+                all.add(lang);
+            }
+            ranked = LanguageHints.breakTie(ranked, all);
+        }
         Ranking.Scored best = ranked.get(0);
         Ranking.Scored second = ranked.get(1);
         double margin = best.score() - second.score();

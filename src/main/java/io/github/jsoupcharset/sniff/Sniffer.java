@@ -95,7 +95,8 @@ public final class Sniffer {
         }
 
         // 8-9. Autodetection, then the default.
-        Detector.Guess guess = Detector.guess(body, off, len, options.detection(), options.defaultEncoding(), complete);
+        Detector.Guess guess = Detector.guess(body, off, len, options.detection(), options.defaultEncoding(), complete,
+                options.languageHints());
         if (guess.source() != DecisionSource.DETECTION) {
             return findings.decision(guess.encoding(), guess.source(), Confidence.TENTATIVE, false);
         }
