@@ -40,7 +40,10 @@ import java.util.OptionalInt;
  *     {@link #MAX_IGNORED_LABELS}, the header's first, then the document's in document order
  * @param ignoredLabelCount how many labels were ignored in all, at least {@code ignoredLabels.size()};
  *     more when a page declares more than {@link #MAX_IGNORED_LABELS} unknown labels
- * @param detectorConfidence for {@link DecisionSource#DETECTION}: the detector's confidence, 0-100
+ * @param detectorConfidence for {@link DecisionSource#DETECTION}: the detector's confidence, the
+ *     calibrated probability (in percent, 0-100) that the detected encoding decodes the page as its
+ *     author wrote it; under {@link io.github.jsoupcharset.detect.Calibration#UNSURE} treat the
+ *     encoding as unknown ({@link #isDetectionUnsure()})
  * @param detectorRunnerUp for {@link DecisionSource#DETECTION}: the detector's second choice
  * @param replacementCount the number of U+FFFD the decoding produced (decoding errors), present
  *     once the body has been decoded
@@ -152,6 +155,18 @@ public record EncodingDecision(
         Objects.requireNonNull(detectorRunnerUp, "detectorRunnerUp");
         Objects.requireNonNull(replacementCount, "replacementCount");
         Objects.requireNonNull(misdeclaration, "misdeclaration");
+    }
+
+    /**
+     * Whether detection decided the encoding with a confidence under {@link
+     * io.github.jsoupcharset.detect.Calibration#UNSURE} percent: on pages held out from its
+     * calibration such guesses were right only about two times in three, so a caller should treat
+     * the encoding as unknown (try a declaration from elsewhere, or flag the page).
+     *
+     * @return true only for {@link DecisionSource#DETECTION} with a confidence under the threshold
+     */
+    public boolean isDetectionUnsure() {
+        return detectorConfidence.isPresent() && detectorConfidence.getAsInt() < io.github.jsoupcharset.detect.Calibration.UNSURE;
     }
 
     /**

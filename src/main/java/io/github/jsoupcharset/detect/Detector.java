@@ -39,7 +39,8 @@ public final class Detector {
      * @param encoding the encoding guessed
      * @param source {@link DecisionSource#UTF8_VALIDITY}, {@link DecisionSource#DETECTION} or
      *     {@link DecisionSource#DEFAULT}
-     * @param confidence the detector's confidence 0-100 for DETECTION, -1 otherwise
+     * @param confidence for DETECTION, the probability (in percent, 0-100) that the guess decodes the
+     *     page as its author wrote it ({@link Calibration}); 100 for ISO-2022-JP's escapes; -1 otherwise
      * @param runnerUp the detector's second choice for DETECTION, null otherwise
      */
     public record Guess(Encoding encoding, DecisionSource source, int confidence, Encoding runnerUp) {}
@@ -78,6 +79,31 @@ public final class Detector {
             return mode == SniffOptions.Detection.AUTHOR_INTENT
                     ? new Guess(Encoding.UTF_8, DecisionSource.UTF8_VALIDITY, -1, null) : fallback;
         }
+        Ranked r = ranked(bytes, off, len, hints);
+        Ranking.Scored best = r.candidates().get(0);
+        Ranking.Scored second = r.candidates().get(1);
+        int confidence = (int) Math.round(100 * Calibration.probability(best.score(), r.rival()));
+        return new Guess(best.encoding(), DecisionSource.DETECTION, confidence, second.encoding());
+    }
+
+    /**
+     * A ranking, best first, and the score of the best candidate after the leader that decodes
+     * the text differently ({@link #NO_RIVAL} when every candidate ranked does as the leader:
+     * twins that agree on the bytes present). The confidence is the lead over that rival: a
+     * twin's score says nothing about whether the text is right.
+     */
+    record Ranked(List<Ranking.Scored> candidates, double rival) {}
+
+    /** The rival's score when no candidate ranked decodes the text differently from the leader: a lead of 1000. */
+    static double noRival(double best) {
+        return best - 1000;
+    }
+
+    /**
+     * The candidates ranked on the text of bytes that are neither ASCII nor UTF-8, best first,
+     * with the hints (and the page's {@code <html lang>}) breaking a tie.
+     */
+    static Ranked ranked(byte[] bytes, int off, int len, List<String> hints) {
         // the window starts shortly before the first non-ASCII byte: a long ASCII head tells nothing
         int start = off;
         while (start < off + len && bytes[start] >= 0) start++;
@@ -99,11 +125,26 @@ public final class Detector {
             }
             ranked = LanguageHints.breakTie(ranked, all);
         }
-        Ranking.Scored best = ranked.get(0);
-        Ranking.Scored second = ranked.get(1);
-        double margin = best.score() - second.score();
-        int confidence = (int) Math.max(1, Math.min(100, Math.round(100 * margin / Math.max(8.0, Math.abs(best.score())))));
-        return new Guess(best.encoding(), DecisionSource.DETECTION, confidence, second.encoding());
+        Candidates.Candidate leader = Candidates.of(ranked.get(0).encoding());
+        int n = Math.min(textLen, EVIDENCE_BYTES);
+        for (int i = 1; i < ranked.size(); i++) {
+            if (!sameText(leader, Candidates.of(ranked.get(i).encoding()), text, n)) {
+                return new Ranked(ranked, ranked.get(i).score());
+            }
+        }
+        return new Ranked(ranked, noRival(ranked.get(0).score()));
+    }
+
+    /** Whether two candidates decode {@code text[0, n)} identically: single-byte ones that agree on every byte in it. */
+    private static boolean sameText(Candidates.Candidate a, Candidates.Candidate b, byte[] text, int n) {
+        if (a.weight() != 1 || b.weight() != 1) return a.encoding() == b.encoding();
+        char[] x = ByteTables.TABLES.get(a.encoding()).chars;
+        char[] y = ByteTables.TABLES.get(b.encoding()).chars;
+        for (int i = 0; i < n; i++) {
+            int v = text[i] & 0xFF;
+            if (x[v] != y[v]) return false;
+        }
+        return true;
     }
 
     /** Whether the bytes hold an ISO-2022-JP escape sequence (ESC $ @, ESC $ B, ESC ( J, ESC ( I). */
