@@ -144,7 +144,7 @@ public record SniffOptions(MetaScan metaScan, Detection detection, Declarations 
      */
     public SniffOptions withLanguageHints(String url, String contentLanguage) {
         return new SniffOptions(metaScan, detection, declarations, defaultEncoding, textNormalization,
-                io.github.jsoupcharset.detect.LanguageHints.of(url, contentLanguage));
+                io.github.jsoupcharset.sniff.Sniffer.languageHints(url, contentLanguage));
     }
 
     /**

@@ -170,4 +170,16 @@ public final class Sniffer {
                     misdeclaration);
         }
     }
+
+    /**
+     * The languages a page's URL (its top-level domain) and {@code Content-Language} header hint
+     * at, as detection knows them ({@code detect.LanguageHints}); for {@code SniffOptions}.
+     *
+     * @param url the page's URL, or null
+     * @param contentLanguage the header's value, or null
+     * @return the languages, possibly none
+     */
+    public static java.util.List<String> languageHints(String url, String contentLanguage) {
+        return io.github.jsoupcharset.detect.LanguageHints.of(url, contentLanguage);
+    }
 }

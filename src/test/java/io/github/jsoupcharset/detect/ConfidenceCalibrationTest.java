@@ -60,6 +60,8 @@ class ConfidenceCalibrationTest {
         assertThat(page.encoding(), equalTo(io.github.jsoupcharset.encoding.Encoding.WINDOWS_1251));
         assertThat(page.detectorConfidence().getAsInt(), greaterThanOrEqualTo(95));
         assertThat(page.isDetectionUnsure(), equalTo(false));
+        // the decision's threshold is the calibration's
+        assertThat(EncodingDecision.DETECTION_UNSURE_BELOW, equalTo(Calibration.UNSURE));
         // a declared page has no detector confidence and is never "unsure"
         assertThat(BrowserCharsetJsoup.sniff(new byte[] {'a'}, "text/html; charset=utf-8").isDetectionUnsure(), equalTo(false));
     }
