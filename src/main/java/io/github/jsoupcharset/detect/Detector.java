@@ -88,15 +88,19 @@ public final class Detector {
 
     /**
      * A ranking, best first, and the score of the best candidate after the leader that decodes
-     * the text differently ({@link #NO_RIVAL} when every candidate ranked does as the leader:
+     * the text differently ({@link #noRival} when every candidate ranked does as the leader:
      * twins that agree on the bytes present). The confidence is the lead over that rival: a
      * twin's score says nothing about whether the text is right.
      */
     record Ranked(List<Ranking.Scored> candidates, double rival) {}
 
-    /** The rival's score when no candidate ranked decodes the text differently from the leader: a lead of 1000. */
+    /**
+     * The rival's score when no candidate ranked decodes the text differently from the leader:
+     * the most a candidate left out of stage two can have scored (it trailed by more than the
+     * finalists' reach), a bound rather than a certainty.
+     */
     static double noRival(double best) {
-        return best - 1000;
+        return best - Math.max(Ranking.FINAL_REACH, Ranking.FINAL_REACH_SHARE * Math.abs(best));
     }
 
     /**
