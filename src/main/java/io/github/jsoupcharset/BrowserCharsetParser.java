@@ -455,12 +455,14 @@ public final class BrowserCharsetParser {
         Objects.requireNonNull(response, "response must not be null");
         InputStream in = bodyStreamOf(response);
         String baseUri = baseUriOf(response);
+        // detection may break ties with the response's URL and Content-Language
+        BrowserCharsetParser p = hinted(baseUri, response.header("Content-Language"));
         ParsedHtml parsed;
         try (in) {
             // truncation is known only once the body has been read: a sequence the cut split is
             // then no evidence against UTF-8 (decoding still counts it as one U+FFFD)
-            StreamInput input = StreamInput.open(in, response.headers("Content-Type"), options, response::isTruncated);
-            parsed = buildStreamed(input, baseUri, Parser.htmlParser());
+            StreamInput input = StreamInput.open(in, response.headers("Content-Type"), p.options, response::isTruncated);
+            parsed = p.buildStreamed(input, baseUri, Parser.htmlParser());
         } catch (IOException e) {
             throw new UncheckedIOException("reading the response body failed: " + e.getMessage(), e);
         }
@@ -470,7 +472,7 @@ public final class BrowserCharsetParser {
             // a buffered body (readBody(), body()) can be read again: decide from all of it, as the byte[]
             // entry points do (a body that was streamed is gone, and its decision says so)
             byte[] body = bufferedBody(response);
-            if (body != null) return withTruncated(build(body, response.headers("Content-Type"), baseUri,
+            if (body != null) return withTruncated(p.build(body, response.headers("Content-Type"), baseUri,
                     Parser.htmlParser(), !truncated), truncated);
         }
         return withTruncated(parsed, truncated);
@@ -525,7 +527,8 @@ public final class BrowserCharsetParser {
         if (body == null) throw new IllegalArgumentException("response has no body (use HttpResponse.BodyHandlers.ofByteArray())");
         String baseUri = response.uri() == null ? "" : response.uri().toString();
         byte[] decoded = ContentCodings.decode(body, response.headers().allValues("Content-Encoding"));
-        return build(decoded, response.headers().allValues("Content-Type"), baseUri, Parser.htmlParser(), true);
+        return hinted(baseUri, response.headers().firstValue("Content-Language").orElse(null))
+                .build(decoded, response.headers().allValues("Content-Type"), baseUri, Parser.htmlParser(), true);
     }
 
     private ParsedHtml build(byte[] body, List<String> contentTypes, String baseUri, Parser parser, boolean complete) {
@@ -542,6 +545,13 @@ public final class BrowserCharsetParser {
         DocumentCharsets.apply(doc, DocumentCharsets.forEncoding(decision.encoding()));
         if (options.textNormalization() == SniffOptions.TextNormalization.NFC) TextNormalizer.nfc(doc);
         return new ParsedHtml(doc, decision.withReplacementCount(errors));
+    }
+
+    /** This parser, or one whose detection may break ties with the response's URL and Content-Language (if these options hint nothing). */
+    private BrowserCharsetParser hinted(String url, String contentLanguage) {
+        if (!options.languageHints().isEmpty()) return this;
+        SniffOptions hinted = options.withLanguageHints(url, contentLanguage);
+        return hinted.languageHints().isEmpty() ? this : new BrowserCharsetParser(hinted);
     }
 
     private static InputStream bodyStreamOf(Connection.Response response) {

@@ -41,7 +41,10 @@ import java.util.OptionalLong;
  *     {@link #MAX_IGNORED_LABELS}, the header's first, then the document's in document order
  * @param ignoredLabelCount how many labels were ignored in all, at least {@code ignoredLabels.size()};
  *     more when a page declares more than {@link #MAX_IGNORED_LABELS} unknown labels
- * @param detectorConfidence for {@link DecisionSource#DETECTION}: the detector's confidence, 0-100
+ * @param detectorConfidence for {@link DecisionSource#DETECTION}: the detector's confidence, the
+ *     calibrated probability (in percent, 0-100) that the detected encoding decodes the page as its
+ *     author wrote it; under {@link #DETECTION_UNSURE_BELOW} treat the encoding as unknown
+ *     ({@link #isDetectionUnsure()})
  * @param detectorRunnerUp for {@link DecisionSource#DETECTION}: the detector's second choice
  * @param replacementCount the number of U+FFFD the decoding produced (decoding errors), present
  *     once the body has been decoded
@@ -271,6 +274,24 @@ public record EncodingDecision(
      */
     public boolean looksBinary() {
         return binaryEvidence.isPresent();
+    }
+
+    /**
+     * The detector confidence (a calibrated probability, in percent) under which a caller should
+     * treat a detected encoding as unknown (DETECTION.md, "Confidence").
+     */
+    public static final int DETECTION_UNSURE_BELOW = 70;
+
+    /**
+     * Whether detection decided the encoding with a confidence under {@link
+     * #DETECTION_UNSURE_BELOW} percent: on pages held out from its
+     * calibration such guesses were right only about two times in three, so a caller should treat
+     * the encoding as unknown (try a declaration from elsewhere, or flag the page).
+     *
+     * @return true only for {@link DecisionSource#DETECTION} with a confidence under the threshold
+     */
+    public boolean isDetectionUnsure() {
+        return detectorConfidence.isPresent() && detectorConfidence.getAsInt() < DETECTION_UNSURE_BELOW;
     }
 
     /**

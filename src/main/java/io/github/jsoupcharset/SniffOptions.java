@@ -1,6 +1,7 @@
 package io.github.jsoupcharset;
 
 import io.github.jsoupcharset.encoding.Encoding;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -14,9 +15,12 @@ import java.util.Objects;
  *     do ({@link Declarations#BROWSER}), or overridden ({@link Declarations#CHECKED})
  * @param defaultEncoding the encoding used when nothing declares it and detection gives nothing
  * @param textNormalization whether the decoded text is put into a Unicode normalization form
+ * @param languageHints languages detection may use to break a tie between candidate encodings
+ *     (from the URL's top-level domain and {@code Content-Language}: {@link #withLanguageHints});
+ *     empty by default, where only the page's {@code <html lang>} is used. Never more than a tie-break.
  */
 public record SniffOptions(MetaScan metaScan, Detection detection, Declarations declarations,
-                           Encoding defaultEncoding, TextNormalization textNormalization) {
+                           Encoding defaultEncoding, TextNormalization textNormalization, List<String> languageHints) {
 
     /** Browser meta scan, author-intent detection, declarations trusted, windows-1252 default, text as decoded. */
     public static final SniffOptions DEFAULTS = new SniffOptions(MetaScan.BROWSER_HEAD_SCAN, Detection.AUTHOR_INTENT,
@@ -91,6 +95,7 @@ public record SniffOptions(MetaScan metaScan, Detection detection, Declarations 
      * @param declarations whether a declaration the bytes plainly contradict is trusted or overridden
      * @param defaultEncoding the encoding used when nothing declares it and detection gives nothing
      * @param textNormalization whether the decoded text is put into a Unicode normalization form
+     * @param languageHints languages that may break a tie in detection ({@link #withLanguageHints})
      * @throws NullPointerException if an argument is null
      * @throws IllegalArgumentException if {@code defaultEncoding} is not ASCII-compatible
      *     (UTF-16BE, UTF-16LE, ISO-2022-JP, replacement) or is x-user-defined; no browser falls
@@ -98,6 +103,7 @@ public record SniffOptions(MetaScan metaScan, Detection detection, Declarations 
      */
     public SniffOptions {
         Objects.requireNonNull(metaScan, "metaScan");
+        languageHints = List.copyOf(Objects.requireNonNull(languageHints, "languageHints"));
         Objects.requireNonNull(detection, "detection");
         Objects.requireNonNull(declarations, "declarations");
         Objects.requireNonNull(defaultEncoding, "defaultEncoding");
@@ -105,6 +111,40 @@ public record SniffOptions(MetaScan metaScan, Detection detection, Declarations 
         if (!defaultEncoding.isAsciiCompatible() || defaultEncoding == Encoding.X_USER_DEFINED)
             throw new IllegalArgumentException("defaultEncoding must be an ASCII-compatible encoding, not "
                     + defaultEncoding.name());
+    }
+
+    /**
+     * Options without language hints.
+     *
+     * @param metaScan how far into the document a {@code <meta>} declaration is looked for
+     * @param detection what happens when nothing declares the encoding
+     * @param declarations whether a declaration the bytes plainly contradict is trusted or overridden
+     * @param defaultEncoding the encoding used when nothing declares it and detection gives nothing
+     * @param textNormalization whether the decoded text is put into a Unicode normalization form
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if {@code defaultEncoding} is not ASCII-compatible or is x-user-defined
+     */
+    public SniffOptions(MetaScan metaScan, Detection detection, Declarations declarations, Encoding defaultEncoding,
+            TextNormalization textNormalization) {
+        this(metaScan, detection, declarations, defaultEncoding, textNormalization, List.of());
+    }
+
+    /**
+     * These options with the languages a page's URL and {@code Content-Language} header hint at
+     * (for the byte entry points, which do not see them; {@code parse(Connection.Response)} and
+     * {@code parse(HttpResponse)} read them from the response when these options have none). The
+     * URL's top-level domain ({@code .jp}: Japanese, {@code .ru}: Russian, {@code .tw}: traditional
+     * Chinese, …) and the header's language tags become the languages detection knows; others are
+     * ignored. They only break a tie between candidate encodings that score within a few points of
+     * each other: clear evidence in the bytes always wins.
+     *
+     * @param url the page's URL, or null
+     * @param contentLanguage the {@code Content-Language} header's value, or null
+     * @return new options; these are unchanged
+     */
+    public SniffOptions withLanguageHints(String url, String contentLanguage) {
+        return new SniffOptions(metaScan, detection, declarations, defaultEncoding, textNormalization,
+                io.github.jsoupcharset.sniff.Sniffer.languageHints(url, contentLanguage));
     }
 
     /**
@@ -128,7 +168,7 @@ public record SniffOptions(MetaScan metaScan, Detection detection, Declarations 
      * @return new options; these are unchanged
      */
     public SniffOptions withMetaScan(MetaScan metaScan) {
-        return new SniffOptions(metaScan, detection, declarations, defaultEncoding, textNormalization);
+        return new SniffOptions(metaScan, detection, declarations, defaultEncoding, textNormalization, languageHints);
     }
 
     /**
@@ -138,7 +178,7 @@ public record SniffOptions(MetaScan metaScan, Detection detection, Declarations 
      * @return new options; these are unchanged
      */
     public SniffOptions withDetection(Detection detection) {
-        return new SniffOptions(metaScan, detection, declarations, defaultEncoding, textNormalization);
+        return new SniffOptions(metaScan, detection, declarations, defaultEncoding, textNormalization, languageHints);
     }
 
     /**
@@ -149,7 +189,7 @@ public record SniffOptions(MetaScan metaScan, Detection detection, Declarations 
      * @return new options; these are unchanged
      */
     public SniffOptions withDeclarations(Declarations declarations) {
-        return new SniffOptions(metaScan, detection, declarations, defaultEncoding, textNormalization);
+        return new SniffOptions(metaScan, detection, declarations, defaultEncoding, textNormalization, languageHints);
     }
 
     /**
@@ -162,7 +202,7 @@ public record SniffOptions(MetaScan metaScan, Detection detection, Declarations 
      * @throws IllegalArgumentException if the encoding is not ASCII-compatible or is x-user-defined
      */
     public SniffOptions withDefaultEncoding(Encoding defaultEncoding) {
-        return new SniffOptions(metaScan, detection, declarations, defaultEncoding, textNormalization);
+        return new SniffOptions(metaScan, detection, declarations, defaultEncoding, textNormalization, languageHints);
     }
 
     /**
@@ -172,7 +212,7 @@ public record SniffOptions(MetaScan metaScan, Detection detection, Declarations 
      * @return new options; these are unchanged
      */
     public SniffOptions withTextNormalization(TextNormalization textNormalization) {
-        return new SniffOptions(metaScan, detection, declarations, defaultEncoding, textNormalization);
+        return new SniffOptions(metaScan, detection, declarations, defaultEncoding, textNormalization, languageHints);
     }
 
     /**

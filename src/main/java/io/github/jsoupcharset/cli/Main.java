@@ -407,7 +407,8 @@ public final class Main {
         out.printf("  encoding    %s%n", d.encoding().name());
         out.printf("  rule        %s%n", d.source());
         out.printf("  confidence  %s%n", d.confidence());
-        d.detectorConfidence().ifPresent(c -> out.printf("  detector    %d/100%s%n", c,
+        d.detectorConfidence().ifPresent(c -> out.printf("  detector    %d%% likely right%s%s%n", c,
+                d.isDetectionUnsure() ? " (unsure: treat as unknown)" : "",
                 d.detectorRunnerUp().map(r -> ", runner-up " + r.name()).orElse("")));
         out.printf("  header      %s%n", d.headerLabel().map(l -> quoted(l) + " -> "
                 + d.headerEncoding().map(Object::toString).orElse("unknown label")).orElse("-"));

@@ -5,7 +5,7 @@ import io.github.jsoupcharset.codec.WhatwgCharset;
 import io.github.jsoupcharset.detect.Candidates.Candidate;
 import io.github.jsoupcharset.encoding.Encoding;
 
-import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.Map;
 
 import static io.github.jsoupcharset.detect.CharacterProperties.LETTER;
@@ -27,12 +27,18 @@ final class ByteTables {
     static final Map<Encoding, ByteTable> TABLES = build();
 
     private static Map<Encoding, ByteTable> build() {
-        Map<Encoding, ByteTable> tables = new HashMap<>();
+        // Encoding instances are constants: an identity map spares hashing their names per lookup
+        Map<Encoding, ByteTable> tables = new IdentityHashMap<>();
         for (Candidate c : Candidates.ALL) {
             if (c.weight() == 1) tables.put(c.encoding(), new ByteTable(c));
         }
         return tables;
     }
+
+    /** {@link ByteTable#packed}: the character is U+FFFD (the byte is unmapped), a C1 control, Thai. */
+    static final int ERROR = 1 << 10;
+    static final int C1 = 1 << 11;
+    static final int THAI = 1 << 12;
 
     /**
      * A single-byte candidate's decoding at a glance: the character of every byte and its
@@ -48,6 +54,13 @@ final class ByteTables {
         final short[] scripts = new short[256];
         final byte[] kinds = new byte[256];
         final double[] touchesLatin = new double[256];
+        /**
+         * What the scoring asks of each byte's character in one int: its {@link CharacterProperties}
+         * flags (bits 0-7), {@link TextEvidence#positionalKind} (bits 8-9), whether it is a
+         * decoding error ({@link #ERROR}), a C1 control ({@link #C1}) or Thai ({@link #THAI}), and
+         * its script (bits 16-31).
+         */
+        final int[] packed = new int[256];
 
         ByteTable(Candidate candidate) {
             char[] index = ((WhatwgCharset) Decoders.charset(candidate.encoding().name())).singleByteIndex();
@@ -56,6 +69,11 @@ final class ByteTables {
                 flags[b] = CharacterProperties.FLAGS[chars[b]];
                 scripts[b] = (short) CharacterProperties.script(chars[b]);
                 kinds[b] = (byte) TextEvidence.positionalKind(chars[b]);
+            }
+            for (int b = 0; b < 256; b++) {
+                int c = chars[b];
+                packed[b] = flags[b] | kinds[b] << 8 | (c == 0xFFFD ? ERROR : 0) | (c >= 0x80 && c <= 0x9F ? C1 : 0)
+                        | (c >= 0x0E00 && c <= 0x0E7F ? THAI : 0) | scripts[b] << 16;
             }
             String[] languages = candidate.languages();
             weights = new double[languages.length][256];

@@ -4,6 +4,7 @@ import io.github.jsoupcharset.DecisionSource;
 import io.github.jsoupcharset.encoding.Encoding;
 import io.github.jsoupcharset.SniffOptions;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -27,6 +28,9 @@ public final class Detector {
     /** At most this many bytes of text (markup removed) are decoded and weighed per candidate. */
     static final int EVIDENCE_BYTES = 8 * 1024;
 
+    /** The {@code <html lang>} is looked for in this many leading bytes. */
+    static final int HTML_LANG_WINDOW = 4096;
+
     private Detector() {}
 
     /**
@@ -35,7 +39,8 @@ public final class Detector {
      * @param encoding the encoding guessed
      * @param source {@link DecisionSource#UTF8_VALIDITY}, {@link DecisionSource#DETECTION} or
      *     {@link DecisionSource#DEFAULT}
-     * @param confidence the detector's confidence 0-100 for DETECTION, -1 otherwise
+     * @param confidence for DETECTION, the probability (in percent, 0-100) that the guess decodes the
+     *     page as its author wrote it ({@link Calibration}); 100 for ISO-2022-JP's escapes; -1 otherwise
      * @param runnerUp the detector's second choice for DETECTION, null otherwise
      */
     public record Guess(Encoding encoding, DecisionSource source, int confidence, Encoding runnerUp) {}
@@ -48,6 +53,16 @@ public final class Detector {
      */
     public static Guess guess(byte[] bytes, int off, int len, SniffOptions.Detection mode, Encoding defaultEncoding,
             boolean complete) {
+        return guess(bytes, off, len, mode, defaultEncoding, complete, List.of());
+    }
+
+    /**
+     * As {@link #guess(byte[], int, int, SniffOptions.Detection, Encoding, boolean)}, with the
+     * languages hinted by the URL and {@code Content-Language} ({@link LanguageHints#of}); the
+     * page's {@code <html lang>} is read too. A hint only breaks a tie ({@link LanguageHints#breakTie}).
+     */
+    public static Guess guess(byte[] bytes, int off, int len, SniffOptions.Detection mode, Encoding defaultEncoding,
+            boolean complete, List<String> hints) {
         Guess fallback = new Guess(defaultEncoding, DecisionSource.DEFAULT, -1, null);
         if (mode == SniffOptions.Detection.NONE) return fallback;
         Utf8 utf8 = utf8Validity(bytes, off, len, complete);
@@ -64,20 +79,76 @@ public final class Detector {
             return mode == SniffOptions.Detection.AUTHOR_INTENT
                     ? new Guess(Encoding.UTF_8, DecisionSource.UTF8_VALIDITY, -1, null) : fallback;
         }
+        Ranked r = ranked(bytes, off, len, hints);
+        Ranking.Scored best = r.candidates().get(0);
+        Ranking.Scored second = r.candidates().get(1);
+        int confidence = (int) Math.round(100 * Calibration.probability(best.score(), r.rival()));
+        return new Guess(best.encoding(), DecisionSource.DETECTION, confidence, second.encoding());
+    }
+
+    /**
+     * A ranking, best first, and the score of the best candidate after the leader that decodes
+     * the text differently ({@link #noRival} when every candidate ranked does as the leader:
+     * twins that agree on the bytes present). The confidence is the lead over that rival: a
+     * twin's score says nothing about whether the text is right.
+     */
+    record Ranked(List<Ranking.Scored> candidates, double rival) {}
+
+    /**
+     * The rival's score when no candidate ranked decodes the text differently from the leader:
+     * the most a candidate left out of stage two can have scored (it trailed by more than the
+     * finalists' reach), a bound rather than a certainty.
+     */
+    static double noRival(double best) {
+        return best - Math.max(Ranking.FINAL_REACH, Ranking.FINAL_REACH_SHARE * Math.abs(best));
+    }
+
+    /**
+     * The candidates ranked on the text of bytes that are neither ASCII nor UTF-8, best first,
+     * with the hints (and the page's {@code <html lang>}) breaking a tie.
+     */
+    static Ranked ranked(byte[] bytes, int off, int len, List<String> hints) {
         // the window starts shortly before the first non-ASCII byte: a long ASCII head tells nothing
         int start = off;
         while (start < off + len && bytes[start] >= 0) start++;
         start = Math.max(off, start - 1024);
         int windowLen = Math.min(off + len - start, DETECTION_WINDOW);
-        byte[] text = new byte[windowLen];
-        int textLen = MarkupStripper.withoutMarkup(bytes, start, windowLen, text);
-        // enough text is enough: the evidence is weighed on at most EVIDENCE_BYTES of it
+        // enough text is enough: the evidence is weighed on at most EVIDENCE_BYTES of it, so the
+        // stripping stops there
+        byte[] text = new byte[Math.min(windowLen, EVIDENCE_BYTES + 1)];
+        int textLen = MarkupStripper.withoutMarkup(bytes, start, windowLen, text, EVIDENCE_BYTES);
         List<Ranking.Scored> ranked = Ranking.rank(text, Math.min(textLen, EVIDENCE_BYTES));
-        Ranking.Scored best = ranked.get(0);
-        Ranking.Scored second = ranked.get(1);
-        double margin = best.score() - second.score();
-        int confidence = (int) Math.max(1, Math.min(100, Math.round(100 * margin / Math.max(8.0, Math.abs(best.score())))));
-        return new Guess(best.encoding(), DecisionSource.DETECTION, confidence, second.encoding());
+        if (ranked.get(1).score() >= ranked.get(0).score()
+                - Math.max(LanguageHints.TIE, LanguageHints.TIE_SHARE * Math.abs(ranked.get(0).score()))) {
+            // a tie: the hints, and the page's own <html lang>, may break it
+            String lang = LanguageHints.htmlLang(bytes, off, len, HTML_LANG_WINDOW);
+            List<String> all = hints;
+            if (lang != null && !hints.contains(lang)) {
+                all = new ArrayList<>(hints);
+                all.add(lang);
+            }
+            ranked = LanguageHints.breakTie(ranked, all);
+        }
+        Candidates.Candidate leader = Candidates.of(ranked.get(0).encoding());
+        int n = Math.min(textLen, EVIDENCE_BYTES);
+        for (int i = 1; i < ranked.size(); i++) {
+            if (!sameText(leader, Candidates.of(ranked.get(i).encoding()), text, n)) {
+                return new Ranked(ranked, ranked.get(i).score());
+            }
+        }
+        return new Ranked(ranked, noRival(ranked.get(0).score()));
+    }
+
+    /** Whether two candidates decode {@code text[0, n)} identically: single-byte ones that agree on every byte in it. */
+    private static boolean sameText(Candidates.Candidate a, Candidates.Candidate b, byte[] text, int n) {
+        if (a.weight() != 1 || b.weight() != 1) return a.encoding() == b.encoding();
+        char[] x = ByteTables.TABLES.get(a.encoding()).chars;
+        char[] y = ByteTables.TABLES.get(b.encoding()).chars;
+        for (int i = 0; i < n; i++) {
+            int v = text[i] & 0xFF;
+            if (x[v] != y[v]) return false;
+        }
+        return true;
     }
 
     /** Whether the bytes hold an ISO-2022-JP escape sequence (ESC $ @, ESC $ B, ESC ( J, ESC ( I). */

@@ -5,7 +5,10 @@ import com.ibm.icu.text.UnicodeSet;
 import com.ibm.icu.util.LocaleData;
 import com.ibm.icu.util.ULocale;
 
+import io.github.jsoupcharset.encoding.Encoding;
+
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.Map;
 
 /**
@@ -39,12 +42,23 @@ final class Exemplars {
         return sets;
     }
 
-    /** The exemplar sets of a candidate's languages, in its order. */
+    /** The exemplar sets of a candidate's languages, in its order (shared: not to be changed). */
     static Exemplar[] of(Candidate candidate) {
-        String[] languages = candidate.languages();
-        Exemplar[] langs = new Exemplar[languages.length];
-        for (int k = 0; k < langs.length; k++) langs[k] = SETS.get(languages[k]);
-        return langs;
+        return BY_CANDIDATE.get(candidate.encoding());
+    }
+
+    private static final Map<Encoding, Exemplar[]> BY_CANDIDATE = byCandidate();
+
+    private static Map<Encoding, Exemplar[]> byCandidate() {
+        // Encoding instances are constants: an identity map spares hashing names per lookup
+        Map<Encoding, Exemplar[]> m = new IdentityHashMap<>();
+        for (Candidate c : Candidates.ALL) {
+            String[] languages = c.languages();
+            Exemplar[] langs = new Exemplar[languages.length];
+            for (int k = 0; k < langs.length; k++) langs[k] = SETS.get(languages[k]);
+            m.put(c.encoding(), langs);
+        }
+        return m;
     }
 
     /** One language's exemplar characters: 1 for a standard one, 0.5 for an auxiliary one. */

@@ -66,6 +66,20 @@ final class IcuOpinion {
 
     /** The WHATWG encodings a recogniser named {@code name} can answer (ISO-8859 ones: windows-125x too). */
     static Set<Encoding> results(String name) {
+        Set<Encoding> results = RESULTS == null ? null : RESULTS.get(name); // null while NAMES is built
+        return results != null ? results : computeResults(name);
+    }
+
+    /** {@link #results} of every recogniser, worked out once. */
+    private static final Map<String, Set<Encoding>> RESULTS = allResults();
+
+    private static Map<String, Set<Encoding>> allResults() {
+        Map<String, Set<Encoding>> m = new HashMap<>();
+        for (String name : CharsetDetector.getAllDetectableCharsets()) m.put(name, Set.copyOf(computeResults(name)));
+        return Map.copyOf(m);
+    }
+
+    private static Set<Encoding> computeResults(String name) {
         Set<Encoding> results = new HashSet<>();
         List<String> labels = new ArrayList<>(List.of(name));
         String windows = Map.of("ISO-8859-1", "windows-1252", "ISO-8859-2", "windows-1250", "ISO-8859-7",

@@ -26,10 +26,19 @@ final class MarkupStripper {
      * Each left-out span becomes one space. Returns the number of bytes written.
      */
     static int withoutMarkup(byte[] b, int off, int len, byte[] out) {
+        return withoutMarkup(b, off, len, out, out.length);
+    }
+
+    /**
+     * As {@link #withoutMarkup(byte[], int, int, byte[])}, stopping once {@code max} bytes of text
+     * are written (the text weighed is bounded, so the rest of the window need not be read): the
+     * first {@code max} bytes are the same; {@code out} needs room for {@code max + 1}.
+     */
+    static int withoutMarkup(byte[] b, int off, int len, byte[] out, int max) {
         int end = off + len;
         int n = 0;
         int i = off;
-        while (i < end) {
+        while (i < end && n < max) {
             byte c = b[i];
             if (c == ']' && i + 2 < end && b[i + 1] == ']' && b[i + 2] == '>') {
                 i += 3; // the end of a CDATA section
@@ -53,7 +62,7 @@ final class MarkupStripper {
                 skipTo = afterOrEnd(AsciiBytes.after(b, i + 1, end, (byte) '>'), end);
                 String raw = rawTextElement(b, i + 1, end);
                 if (raw != null && skipTo < end) {
-                    int close = AsciiBytes.indexOfIgnoringAsciiCase(b, skipTo, end, "</" + raw);
+                    int close = AsciiBytes.indexOfIgnoringAsciiCase(b, skipTo, end, raw);
                     skipTo = close < 0 ? end : afterOrEnd(AsciiBytes.after(b, close, end, (byte) '>'), end);
                 }
             } else {
@@ -72,12 +81,20 @@ final class MarkupStripper {
         return after < 0 ? end : after;
     }
 
-    /** "script" or "style" if a start tag with that name begins at {@code i}, else null. */
+    /** "</script" or "</style" if a start tag named script or style begins at {@code i}, else null. */
     private static String rawTextElement(byte[] b, int i, int end) {
-        for (String name : new String[] {"script", "style"}) {
-            int k = i + name.length();
-            if (k < end && AsciiBytes.startsWithIgnoringAsciiCase(b, i, end, name) && !AsciiBytes.isAsciiLetter(b[k])) return name;
+        byte first = (byte) (b[i] | 0x20);
+        if (first != 's') return null; // most tags: one comparison
+        for (int k = 0; k < RAW_TEXT.length; k++) {
+            String name = RAW_TEXT[k];
+            int after = i + name.length();
+            if (after < end && AsciiBytes.startsWithIgnoringAsciiCase(b, i, end, name) && !AsciiBytes.isAsciiLetter(b[after])) {
+                return RAW_TEXT_CLOSE[k];
+            }
         }
         return null;
     }
+
+    private static final String[] RAW_TEXT = {"script", "style"};
+    private static final String[] RAW_TEXT_CLOSE = {"</script", "</style"};
 }

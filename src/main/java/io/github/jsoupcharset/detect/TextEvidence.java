@@ -81,55 +81,78 @@ final class TextEvidence {
         int implausible = 0;
         int positive = 0;
         int c1 = 0;
-        for (int i = 0; i < n; ) {
-            if (text[i] < 0x80) {
+        // within a run of non-ASCII characters each one's neighbours roll forward; after an ASCII
+        // run they are read again from the text
+        int prev = ' ';
+        int prevFlags = 0;
+        int prevPrev = ' ';
+        int prevPrevFlags = 0;
+        int c = 0;
+        int flags = 0;
+        boolean known = false; // c and flags are the character at i (the previous one's next)
+        int i = 0;
+        while (i < n) {
+            if (!known) {
+                if (text[i] < 0x80) {
+                    i++;
+                    continue;
+                }
+                c = Character.codePointAt(text, i, n);
+                flags = CharacterProperties.flags(c);
+                // the neighbours: ' ' without flags before the start
+                prev = ' ';
+                prevFlags = 0;
+                prevPrev = ' ';
+                prevPrevFlags = 0;
+                if (i > 0) {
+                    prev = Character.codePointBefore(text, i);
+                    prevFlags = CharacterProperties.flags(prev);
+                    int j = i - Character.charCount(prev);
+                    if (j > 0) {
+                        prevPrev = Character.codePointBefore(text, j);
+                        prevPrevFlags = CharacterProperties.flags(prevPrev);
+                    }
+                }
+            } else if (c < 0x80) {
+                known = false; // back to stepping over ASCII
                 i++;
                 continue;
             }
-            int c = Character.codePointAt(text, i, n);
             int len = Character.charCount(c);
-            if (c == 0xFFFD) {
-                i += len;
-                continue; // a decoding error: counted in errors, and no letter to weigh
-            }
-            int flags = CharacterProperties.flags(c);
-            // the neighbours: ' ' without flags before the start, ' ' after the end
-            int prev = ' ';
-            int prevFlags = 0;
-            int prevPrev = ' ';
-            int prevPrevFlags = 0;
-            if (i > 0) {
-                prev = Character.codePointBefore(text, i);
-                prevFlags = CharacterProperties.flags(prev);
-                int j = i - Character.charCount(prev);
-                if (j > 0) {
-                    prevPrev = Character.codePointBefore(text, j);
-                    prevPrevFlags = CharacterProperties.flags(prevPrev);
-                }
-            }
+            // ' ' after the end
             int next = i + len < n ? Character.codePointAt(text, i + len, n) : ' ';
             int nextFlags = CharacterProperties.flags(next);
-            if (c <= 0x9F) {
-                c1++;
-            } else if ((flags & LETTER) != 0) {
-                // a lone letter between non-letters ("Ј825") says little in alphabetic scripts
-                boolean lone = (prevFlags & LETTER) == 0 && (nextFlags & LETTER) == 0
-                        && (flags & LONE_RARE) != 0;
-                if (!lone) {
-                    letters++;
-                    for (int k = 0; k < langs.length; k++) hits[k] += langs[k].weight(c);
+            // U+FFFD is a decoding error: counted in errors, and no letter to weigh
+            if (c != 0xFFFD) {
+                if (c <= 0x9F) {
+                    c1++;
+                } else if ((flags & LETTER) != 0) {
+                    // a lone letter between non-letters ("Ј825") says little in alphabetic scripts
+                    boolean lone = (prevFlags & LETTER) == 0 && (nextFlags & LETTER) == 0
+                            && (flags & LONE_RARE) != 0;
+                    if (!lone) {
+                        letters++;
+                        for (int k = 0; k < langs.length; k++) hits[k] += langs[k].weight(c);
+                    }
+                    implausible += letterMisfits(prevPrev, prevFlags, prevPrevFlags, prev, c, flags, next, nextFlags);
+                    int position = positional(prevFlags, c, nextFlags);
+                    if (position > 0) positive++;
+                    else if (position < 0) implausible++;
+                    // an ASCII letter right after this letter
+                    if (next < 0x80 && i + len < n && (nextFlags & LETTER) != 0) {
+                        implausible += shapeMisfit(c, flags, next, nextFlags);
+                    }
+                } else if ((flags & SYMBOL) != 0 && ((prevFlags | nextFlags) & LETTER) != 0) {
+                    implausible++;
                 }
-                implausible += letterMisfits(prevPrev, prevFlags, prevPrevFlags, prev, c, flags, next, nextFlags);
-                int position = positional(prevFlags, c, nextFlags);
-                if (position > 0) positive++;
-                else if (position < 0) implausible++;
-                // an ASCII letter right after this letter
-                if (next < 0x80 && i + len < n && (nextFlags & LETTER) != 0) {
-                    implausible += shapeMisfit(c, flags, next, nextFlags);
-                }
-            } else if ((flags & SYMBOL) != 0 && ((prevFlags | nextFlags) & LETTER) != 0) {
-                implausible++;
             }
+            prevPrev = prev;
+            prevPrevFlags = prevFlags;
+            prev = c;
+            prevFlags = flags;
+            c = next;
+            flags = nextFlags;
+            known = true;
             i += len;
         }
         double best = 0;
@@ -214,8 +237,7 @@ final class TextEvidence {
             int[] byteLetters) {
         ByteTables.ByteTable t = ByteTables.TABLES.get(candidate.encoding());
         char[] chars = t.chars;
-        byte[] table = t.flags;
-        short[] scripts = t.scripts;
+        int[] packed = t.packed;
         int[] letterBytes = new int[128]; // the byte values counted in byteLetters
         int letterByteCount = 0;
         int letters = 0;
@@ -227,32 +249,19 @@ final class TextEvidence {
             int i = nonAscii[k];
             if (i >= n) break;
             int b = text[i] & 0xFF;
-            int c = chars[b];
-            int flags = table[b];
-            // the neighbours, as the sequential scan sees them: ' ' with no flags before the start
-            // and ' ' after the end
-            int prev = ' ';
-            int prevFlags = 0;
-            int prevScript = 0;
-            int prevPrev = ' ';
-            int prevPrevFlags = 0;
-            if (i >= 1) {
-                int pb = text[i - 1] & 0xFF;
-                prev = chars[pb];
-                prevFlags = table[pb];
-                prevScript = scripts[pb];
-                if (i >= 2) {
-                    int ppb = text[i - 2] & 0xFF;
-                    prevPrev = chars[ppb];
-                    prevPrevFlags = table[ppb];
-                }
-            }
+            int e = packed[b];
+            int flags = e & 0xFF;
+            // the neighbours, as the sequential scan sees them: ' ' (no flags, no script) before
+            // the start and after the end
+            int pb = i >= 1 ? text[i - 1] & 0xFF : ' ';
+            int prevEntry = packed[pb];
+            int prevFlags = prevEntry & 0xFF;
             int nb = i + 1 < n ? text[i + 1] & 0xFF : ' ';
-            int next = chars[nb];
-            int nextFlags = table[nb];
-            if (c == 0xFFFD) {
+            int nextEntry = packed[nb];
+            int nextFlags = nextEntry & 0xFF;
+            if ((e & ByteTables.ERROR) != 0) {
                 errors++; // an unmapped byte: the decoder's error
-            } else if (c <= 0x9F) {
+            } else if ((e & ByteTables.C1) != 0) {
                 c1++;
             } else if ((flags & LETTER) != 0) {
                 // a lone letter between non-letters ("Ј825") says little in alphabetic scripts
@@ -263,19 +272,27 @@ final class TextEvidence {
                     if (byteLetters[b]++ == 0) letterBytes[letterByteCount++] = b;
                 }
                 // letterMisfits, with the scripts from the table
-                if ((flags & MARK) != 0 && ((prevFlags & LETTER) == 0
-                        || (prevFlags & MARK) != 0 && (prevPrevFlags & MARK) != 0)) implausible++;
-                if (c >= 0x0E00 && c <= 0x0E7F && !plausibleThai(prevPrev, prev, c, next)) implausible++;
-                if ((prevFlags & LETTER) != 0) implausible += scriptMisfit(prevScript, prevFlags, scripts[b], flags);
-                int position = positionalByKind(prevFlags, t.kinds[b], nextFlags);
-                if (position > 0) positive++;
-                else if (position < 0) implausible++;
+                if ((flags & MARK) != 0) {
+                    int prevPrevFlags = i >= 2 ? packed[text[i - 2] & 0xFF] & 0xFF : 0;
+                    if ((prevFlags & LETTER) == 0 || (prevFlags & MARK) != 0 && (prevPrevFlags & MARK) != 0) implausible++;
+                }
+                if ((e & ByteTables.THAI) != 0) {
+                    int prevPrev = i >= 2 ? chars[text[i - 2] & 0xFF] : ' ';
+                    if (!plausibleThai(prevPrev, chars[pb], chars[b], chars[nb])) implausible++;
+                }
+                if ((prevFlags & LETTER) != 0) implausible += scriptMisfit(prevEntry >>> 16, prevFlags, e >>> 16, flags);
+                int kind = e >>> 8 & 3;
+                if (kind != 0) {
+                    int position = positionalByKind(prevFlags, kind, nextFlags);
+                    if (position > 0) positive++;
+                    else if (position < 0) implausible++;
+                }
             } else if ((flags & SYMBOL) != 0 && ((prevFlags | nextFlags) & LETTER) != 0) {
                 implausible++;
             }
             // an ASCII letter right after a non-ASCII letter
             if (nb < 0x80 && i + 1 < n && (nextFlags & LETTER) != 0 && (flags & LETTER) != 0) {
-                implausible += scriptMisfit(scripts[b], flags, scripts[nb], nextFlags);
+                implausible += scriptMisfit(e >>> 16, flags, nextEntry >>> 16, nextFlags);
             }
         }
         // the exemplar hits, per language, from the letters counted per byte (sums of halves: exact)
@@ -297,21 +314,29 @@ final class TextEvidence {
      * languages. Far cheaper than the score: no neighbours, no shapes.
      */
     static double ceiling(char[] text, int n, long errors, Candidate c) {
-        Exemplar[] langs = Exemplars.of(c);
+        return c.weight() * 2.0 * exemplarWeight(text, 0, n, Exemplars.of(c)) - 8.0 * errors + c.prior();
+    }
+
+    /**
+     * The exemplar weight of the non-ASCII characters of {@code text[from, to)}, each at its best
+     * over {@code langs} (a surrogate pair split at {@code from} or {@code to} counts as the two
+     * halves, neither a letter of any set, so the sum over adjacent spans is the whole's).
+     */
+    static double exemplarWeight(char[] text, int from, int to, Exemplar[] langs) {
         double weight = 0;
-        for (int i = 0; i < n; ) {
+        for (int i = from; i < to; ) {
             char ch = text[i];
             if (ch < 0x80) {
                 i++;
                 continue;
             }
-            int cp = Character.codePointAt(text, i, n);
+            int cp = Character.codePointAt(text, i, to);
             double w = 0;
             for (Exemplar e : langs) w = Math.max(w, e.weight(cp));
             weight += w;
             i += Character.charCount(cp);
         }
-        return c.weight() * 2.0 * weight - 8.0 * errors + c.prior();
+        return weight;
     }
 
     /** Two adjacent letters of different scripts, or a capital after a small letter: 1 each. */

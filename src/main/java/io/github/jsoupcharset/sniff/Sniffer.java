@@ -108,7 +108,8 @@ public final class Sniffer {
         }
 
         // 8-9. Autodetection, then the default.
-        Detector.Guess guess = Detector.guess(body, off, len, options.detection(), options.defaultEncoding(), complete);
+        Detector.Guess guess = Detector.guess(body, off, len, options.detection(), options.defaultEncoding(), complete,
+                options.languageHints());
         if (guess.source() != DecisionSource.DETECTION) {
             return findings.decision(guess.encoding(), guess.source(), Confidence.TENTATIVE, false);
         }
@@ -212,5 +213,17 @@ public final class Sniffer {
                     conflict, ignored, ignoredCount, detectorConfidence, runnerUp, OptionalInt.empty(),
                     misdeclaration);
         }
+    }
+
+    /**
+     * The languages a page's URL (its top-level domain) and {@code Content-Language} header hint
+     * at, as detection knows them ({@code detect.LanguageHints}); for {@code SniffOptions}.
+     *
+     * @param url the page's URL, or null
+     * @param contentLanguage the header's value, or null
+     * @return the languages, possibly none
+     */
+    public static java.util.List<String> languageHints(String url, String contentLanguage) {
+        return io.github.jsoupcharset.detect.LanguageHints.of(url, contentLanguage);
     }
 }

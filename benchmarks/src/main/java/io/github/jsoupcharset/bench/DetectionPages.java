@@ -1,0 +1,99 @@
+package io.github.jsoupcharset.bench;
+
+import io.github.jsoupcharset.encoding.Encoding;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The undeclared legacy pages detection is measured on: the documents of the development set
+ * ({@code ../shared/corpus/chardet}; the library's {@code detect.DetectionCorpus}, rebuilt here the
+ * same way since benchmarks do not see test classes) whose true encoding is a legacy WHATWG
+ * encoding (not UTF-8, no BOM), every declaration removed, wrapped as an HTML page, grouped by
+ * script family as DETECTION.md's tables are.
+ */
+final class DetectionPages {
+    private DetectionPages() {}
+
+    private static final Pattern XML_DECL_ENCODING =
+            Pattern.compile("(<\\?xml[^>]*?)\\s+encoding\\s*=\\s*(\"[^\"]*\"|'[^']*')", Pattern.CASE_INSENSITIVE);
+    private static final Pattern META = Pattern.compile("<meta\\b[^>]*charset[^>]*>", Pattern.CASE_INSENSITIVE);
+
+    /** One undeclared page: its corpus path, true encoding, family and bytes. */
+    record Page(String path, Encoding truth, String family, byte[] bytes) {}
+
+    /** The families, in DETECTION.md's order; "all" is every page. */
+    static final List<String> FAMILIES = List.of("Arabic", "CentralEuropean", "ChineseSimplified",
+            "ChineseTraditional", "Cyrillic", "Greek", "Hebrew", "Japanese", "Korean", "Thai", "Turkish", "Western");
+
+    /** The script family of an encoding, as DETECTION.md groups them. */
+    static String family(Encoding e) {
+        switch (e.name()) {
+            case "ISO-8859-6": case "windows-1256": return "Arabic";
+            case "ISO-8859-2": case "windows-1250": return "CentralEuropean";
+            case "GBK": case "gb18030": return "ChineseSimplified";
+            case "Big5": return "ChineseTraditional";
+            case "IBM866": case "ISO-8859-5": case "KOI8-R": case "KOI8-U": case "windows-1251": case "x-mac-cyrillic":
+                return "Cyrillic";
+            case "ISO-8859-7": case "windows-1253": return "Greek";
+            case "windows-1255": case "ISO-8859-8": return "Hebrew";
+            case "EUC-JP": case "ISO-2022-JP": case "Shift_JIS": return "Japanese";
+            case "EUC-KR": return "Korean";
+            case "windows-874": return "Thai";
+            case "windows-1254": return "Turkish";
+            default: return "Western";
+        }
+    }
+
+    /** The pages of {@code family} ("all" for every family). */
+    static List<Page> of(String family) {
+        List<Page> pages = new ArrayList<>();
+        for (Page p : all()) {
+            if (family.equals("all") || p.family().equals(family)) pages.add(p);
+        }
+        if (pages.isEmpty()) throw new IllegalArgumentException("no pages in family " + family);
+        return pages;
+    }
+
+    static List<Page> all() {
+        try {
+            List<Page> pages = new ArrayList<>();
+            List<String> lines = Files.readAllLines(Corpus.dir().resolve("MANIFEST.tsv"), StandardCharsets.UTF_8);
+            for (String line : lines.subList(1, lines.size())) {
+                String[] f = line.split("\t", -1);
+                String bom = f.length > 7 ? f[7] : "";
+                Optional<Encoding> truth = Encoding.forLabel(f[2]);
+                if (!bom.isEmpty() || truth.isEmpty() || truth.get() == Encoding.UTF_8 || truth.get() == Encoding.REPLACEMENT
+                        || !truth.get().isAsciiCompatible() && truth.get() != Encoding.ISO_2022_JP) continue;
+                byte[] raw = Files.readAllBytes(Corpus.dir().resolve(f[0]));
+                pages.add(new Page(f[0], truth.get(), family(truth.get()), undeclared(raw, f[5])));
+            }
+            return pages;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the corpus at " + Corpus.dir().toAbsolutePath()
+                    + " (run from the project root, or set -Djsoupcharset.corpus=...)", e);
+        }
+    }
+
+    /** The document with its declarations removed, as an HTML page that declares nothing (as DetectionCorpus does). */
+    static byte[] undeclared(byte[] raw, String kind) {
+        String s = new String(raw, StandardCharsets.ISO_8859_1);
+        s = XML_DECL_ENCODING.matcher(s).replaceAll("$1");
+        s = META.matcher(s).replaceAll("");
+        String page;
+        if (kind.equals("html") || kind.equals("xhtml")) {
+            page = s;
+        } else if (kind.equals("xml")) {
+            page = "<!DOCTYPE html><html><head><title>feed</title></head><body>\n" + s + "\n</body></html>";
+        } else {
+            page = "<!DOCTYPE html><html><head><title>text</title></head><body><pre>\n" + s + "\n</pre></body></html>";
+        }
+        return page.getBytes(StandardCharsets.ISO_8859_1);
+    }
+}
