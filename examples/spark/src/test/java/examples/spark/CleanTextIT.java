@@ -124,7 +124,8 @@ class CleanTextIT {
             expect(failures, e, "charset", row.getAs("charset"), charset.name());
             expect(failures, e, "text", row.getAs("text"), text);
 
-            ParsedHtml back = BrowserCharsetJsoup.parseWithDecision(row.getAs("html"), null, url);
+            byte[] html = row.getAs("html"); // typed: the byte[], Path and InputStream overloads all accept getAs's T
+            ParsedHtml back = BrowserCharsetJsoup.parseWithDecision(html, null, url);
             expect(failures, e, "clean HTML's encoding", back.decision().encoding(), charset);
             expect(failures, e, "clean HTML's decoding errors", back.decision().replacementCount().orElse(-1), 0);
             expect(failures, e, "clean HTML's text", back.document().text(), text);
