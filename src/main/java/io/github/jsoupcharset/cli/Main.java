@@ -1,15 +1,15 @@
 package io.github.jsoupcharset.cli;
 
-import io.github.jsoupcharset.ContentCodingException;
-import io.github.jsoupcharset.ContentCodings;
 import io.github.jsoupcharset.BrowserCharsetJsoup;
 import io.github.jsoupcharset.BrowserCharsetParser;
+import io.github.jsoupcharset.DecidedStreamParser;
 import io.github.jsoupcharset.DecisionSource;
+import io.github.jsoupcharset.DecodedHtmlReader;
 import io.github.jsoupcharset.EncodingDecision;
 import io.github.jsoupcharset.IgnoredLabel;
-import io.github.jsoupcharset.ParsedHtml;
 import io.github.jsoupcharset.SniffOptions;
 import org.jsoup.nodes.Element;
+import org.jsoup.nodes.Node;
 import org.jsoup.select.Evaluator;
 import org.jsoup.select.QueryParser;
 import org.jsoup.select.Selector;
@@ -21,12 +21,8 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.ConnectException;
-import java.net.URI;
 import java.net.UnknownHostException;
-import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
@@ -248,13 +244,15 @@ public final class Main {
         }
     }
 
-    /** The largest body any input may have: the largest array the JVM makes. */
+    /** The largest body the audit takes: the largest array the JVM makes (it holds each page's bytes). */
     static final long MAX_BODY_LIMIT = Integer.MAX_VALUE - 8;
 
     /** Reads --max-body, --timeout and --read-timeout into {@code a}; an error message, or null. */
     private static String limits(Args a) {
         long[] values = new long[3];
-        String[][] specs = {{"--max-body", Long.toString(16L << 20), Long.toString(MAX_BODY_LIMIT), "a number of bytes"},
+        // sniff, decode and select stream their input: any size a long can count
+        long maxBody = a.command.equals("audit") ? MAX_BODY_LIMIT : Long.MAX_VALUE;
+        String[][] specs = {{"--max-body", Long.toString(16L << 20), Long.toString(maxBody), "a number of bytes"},
                 {"--timeout", "60", "86400", "a number of seconds"}, {"--read-timeout", "20", "86400", "a number of seconds"}};
         for (int i = 0; i < specs.length; i++) {
             String value = a.options.getOrDefault(specs[i][0], specs[i][1]);
@@ -262,6 +260,8 @@ public final class Main {
             try {
                 values[i] = Long.parseLong(value.strip());
             } catch (NumberFormatException e) {
+                // digits too many for a long are a number all the same, only too large
+                if (value.strip().matches("[+-]?[0-9]+")) return specs[i][0] + " must be from 1 to " + max + ", not " + value.strip();
                 return specs[i][0] + " needs " + specs[i][3] + ", not '" + value + "'";
             }
             if (values[i] < 1 || values[i] > max) {
@@ -283,38 +283,46 @@ public final class Main {
     // ---- sniff, decode, select
 
     private interface PageAction {
-        void accept(String input, Inputs.Page page);
+        void accept(String input, Inputs.Page page) throws IOException;
     }
 
     /** The version of the JSON lines' fields (sniff --json, audit --jsonl): raised when a field changes meaning or goes. */
     static final int JSON_SCHEMA = 1;
 
-    /** Reads each input and hands it on; reports and counts the inputs that cannot be read. */
+    /** Opens each input and hands it on; reports and counts the inputs that cannot be read. */
     private static int forEachInput(Args a, List<String> inputs, String contentType, PrintStream err, PageAction action) {
         return forEachInput(a, inputs, contentType, err, action, (input, message) -> { });
     }
 
     /**
-     * Reads each input and hands it on; reports and counts the inputs that cannot be read, and
-     * hands each of those to {@code failed} too (input, message).
+     * Opens each input and hands it on; reports and counts the inputs that cannot be read (when
+     * opened, or later, as they are read), and hands each of those to {@code failed} too (input,
+     * message).
      */
     private static int forEachInput(Args a, List<String> inputs, String contentType, PrintStream err, PageAction action,
             java.util.function.BiConsumer<String, String> failed) {
         int status = OK;
-        // what a page costs per byte of body, at most: decode and sniff hold its text (up to two
-        // bytes a char) beside it, select a jsoup tree (as the audit does: BENCHMARKS.md)
-        int heapPerByte = a.command.equals("select") ? WarcAudit.HEAP_PER_BODY_BYTE : 6;
-        Inputs reader = new Inputs(a.maxBody, a.timeout, a.readTimeout, heapPerByte);
+        Inputs reader = new Inputs(a.maxBody, a.timeout, a.readTimeout);
         for (String input : inputs) {
-            try {
-                action.accept(input, reader.read(input, contentType));
-            } catch (Inputs.InputException e) {
-                err.println("jsoup-charset: " + Terminal.safe(input + ": " + e.getMessage()));
-                failed.accept(input, e.getMessage());
+            try (Inputs.Page page = reader.open(input, contentType)) {
+                action.accept(input, page);
+            } catch (IOException e) {
+                String message = Inputs.why(e);
+                err.println("jsoup-charset: " + Terminal.safe(input + ": " + message));
+                failed.accept(input, message);
+                status = FAILED;
+            } catch (UncheckedIOException e) {
+                if (e.getCause() instanceof StdoutClosed) throw e;
+                // jsoup's StreamParser wraps what the reader threw
+                String message = Inputs.why(e.getCause());
+                err.println("jsoup-charset: " + Terminal.safe(input + ": " + message));
+                failed.accept(input, message);
+                status = FAILED;
+            } catch (Contradicted e) {
+                // reported by the action; the output stands, as a browser shows a page before it reloads
                 status = FAILED;
             } catch (OutOfMemoryError e) {
-                // the last resort, after refusing what cannot fit before reading it: this input's
-                // memory is garbage once it is left, and the next input goes on
+                // the last resort: this input's memory is garbage once it is left, and the next input goes on
                 err.println("jsoup-charset: " + Terminal.safe(input) + ": ran out of memory; give the JVM more with JSOUP_CHARSET_OPTS=-Xmx...");
                 status = FAILED;
             } catch (InterruptedException e) {
@@ -326,14 +334,41 @@ public final class Main {
         return status;
     }
 
+    /** Stdout went away (a closed pipe): the command stops. */
+    private static final class StdoutClosed extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        StdoutClosed() {
+            super("stdout is closed");
+        }
+    }
+
+    /** An input whose decision later bytes contradicted: reported, and the exit status is 1. */
+    private static final class Contradicted extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Contradicted() {
+            super(null, null, false, false);
+        }
+    }
+
     private static int sniff(Args a, PrintStream out, PrintStream err) {
         if (a.positional.isEmpty()) return usage(err, "sniff", "needs at least one FILE or URL");
         boolean json = a.flags.contains("--json");
         return forEachInput(a, a.positional, a.options.get("--content-type"), err, (input, page) -> {
-            EncodingDecision d = a.parser.decode(page.body(), page.contentType()).decision();
+            EncodingDecision d;
+            if (page.whole()) {
+                // the whole page is in hand: its decision and U+FFFD count are the byte[] entry points'
+                d = a.parser.decode(page.head(), page.contentType()).decision();
+            } else {
+                // a longer page is decided from its look-ahead, as a browser decides; the rest is not read
+                try (DecodedHtmlReader reader = a.parser.decode(page.body(), page.contentType())) {
+                    d = reader.decision();
+                }
+            }
             warnIfBinary(err, input, d);
-            if (json) out.println(PageAudit.decisionJson(new Json().field("schema", JSON_SCHEMA).field("input", input), d).end());
-            else print(out, input, d);
+            if (json) out.println(sniffJson(input, d, page).end());
+            else print(out, input, d, page);
             checkOut(out);
         }, (input, message) -> {
             if (!json) return;
@@ -343,10 +378,34 @@ public final class Main {
         });
     }
 
+    /** sniff's JSON line: the decision's fields, then what was read of the page. */
+    static Json sniffJson(String input, EncodingDecision d, Inputs.Page page) {
+        Json j = PageAudit.decisionJson(new Json().field("schema", JSON_SCHEMA).field("input", input), d);
+        if (!page.whole()) j.raw("replacementCount", "null");
+        EncodingDecision.Lookahead l = d.lookahead().orElse(null);
+        return j.field("wholePage", page.whole())
+                .field("bytesRead", (long) (page.whole() ? page.head().length : l.bytes()))
+                .field("lookaheadCut", l != null && l.cut());
+    }
+
     /** Says on stderr that a body does not look like text; it is decoded all the same. */
     private static void warnIfBinary(PrintStream err, String input, EncodingDecision d) {
         d.binaryEvidence().ifPresent(why -> err.println("jsoup-charset: " + Terminal.safe(input + ": does not look like text ("
                 + why + "); decoded as " + d.encoding().name() + " all the same")));
+    }
+
+    /**
+     * Says on stderr that bytes after the look-ahead contradicted the decision the text was decoded
+     * with, and makes the exit status 1.
+     */
+    private static void checkContradiction(PrintStream err, String input, EncodingDecision d) {
+        EncodingDecision.Lookahead l = d.lookahead().orElse(null);
+        if (l == null || !l.contradicted()) return;
+        err.println("jsoup-charset: " + Terminal.safe(input + ": byte " + l.contradictedAt().getAsLong()
+                + (d.encoding().name().equals("UTF-8") ? " is not UTF-8" : " is not ASCII") + ", against the decision ("
+                + d.encoding().name() + " by " + d.source() + ") made from the first " + l.bytes()
+                + " bytes; the text was decoded as " + d.encoding().name() + " all the same, as a browser shows it before it reloads"));
+        throw new Contradicted();
     }
 
     /** Whether each line of output says which input it came from: several inputs, unless told otherwise. */
@@ -360,18 +419,28 @@ public final class Main {
         boolean headers = withFilename(a, a.positional.size());
         boolean[] atLineStart = {true};
         return forEachInput(a, a.positional, a.options.get("--content-type"), err, (input, page) -> {
-            io.github.jsoupcharset.DecodedHtml decoded = a.parser.decode(page.body(), page.contentType());
-            warnIfBinary(err, input, decoded.decision());
-            String text = decoded.text();
-            if (headers) {
-                // as head and tail do: each text under a line naming its input, which starts a line
-                if (!atLineStart[0]) out.println();
-                out.println("==> " + Terminal.safe(input) + " <==");
-                atLineStart[0] = true;
+            try (DecodedHtmlReader text = a.parser.decode(page.body(), page.contentType())) {
+                warnIfBinary(err, input, text.decision());
+                if (headers) {
+                    // as head and tail do: each text under a line naming its input, which starts a line
+                    if (!atLineStart[0]) out.println();
+                    out.println("==> " + Terminal.safe(input) + " <==");
+                    atLineStart[0] = true;
+                }
+                // written as it is decoded, a chunk at a time: the text is never held whole
+                char[] chunk = new char[8192];
+                java.io.Writer writer = new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8);
+                int n;
+                char last = 0;
+                while ((n = text.read(chunk, 0, chunk.length)) > 0) {
+                    writer.write(chunk, 0, n);
+                    last = chunk[n - 1];
+                    atLineStart[0] = last == '\n';
+                }
+                writer.flush();
+                checkOut(out);
+                checkContradiction(err, input, text.decision());
             }
-            out.print(text);
-            if (!text.isEmpty()) atLineStart[0] = text.endsWith("\n");
-            checkOut(out);
         });
     }
 
@@ -387,22 +456,40 @@ public final class Main {
         List<String> inputs = a.positional.subList(1, a.positional.size());
         boolean prefix = withFilename(a, inputs.size());
         return forEachInput(a, inputs, a.options.get("--content-type"), err, (input, page) -> {
-            ParsedHtml parsed = a.parser.parseWithDecision(page.body(), page.contentType(), page.baseUri());
-            warnIfBinary(err, input, parsed.decision());
-            // as grep does with several files: "input: match"
-            String name = prefix ? Terminal.safe(input) + ": " : "";
-            for (Element e : Selector.select(evaluator, parsed.document())) {
-                out.println(name + (attr == null ? e.text() : e.attr(attr)));
+            try (DecidedStreamParser parser = a.parser.streamParser(page.body(), page.contentType(), page.baseUri())) {
+                warnIfBinary(err, input, parser.decision());
+                // as grep does with several files: "input: match"
+                String name = prefix ? Terminal.safe(input) + ": " : "";
+                Element e;
+                while ((e = parser.selectNext(evaluator)) != null) {
+                    out.println(name + (attr == null ? e.text() : e.attr(attr)));
+                    // a match is printed once whole; removing it and what came before it keeps the tree
+                    // (and jsoup's re-indexing of a parent's children) small: constant memory, linear time
+                    Node before = e.previousSibling();
+                    e.remove();
+                    while (before != null) {
+                        Node earlier = before.previousSibling();
+                        before.remove();
+                        before = earlier;
+                    }
+                    checkOut(out);
+                }
+                checkOut(out);
+                checkContradiction(err, input, parser.decision());
             }
-            checkOut(out);
         });
     }
 
     private static void checkOut(PrintStream out) {
-        if (out.checkError()) throw new UncheckedIOException(new IOException("stdout is closed"));
+        if (out.checkError()) throw new UncheckedIOException(new StdoutClosed());
     }
 
     static void print(PrintStream out, String input, EncodingDecision d) {
+        print(out, input, d, null);
+    }
+
+    /** As {@link #print(PrintStream, String, EncodingDecision)}, with what sniff read of the page (if {@code page} is given). */
+    static void print(PrintStream out, String input, EncodingDecision d, Inputs.Page page) {
         out.println(Terminal.safe(input));
         out.printf("  encoding    %s%n", d.encoding().name());
         out.printf("  rule        %s%n", d.source());
@@ -428,7 +515,17 @@ public final class Main {
                 + (d.source() == DecisionSource.DECLARATION_OVERRIDDEN ? " overridden: " : " looks wrong, bytes look like ")
                 + m.bytesLookLike().name() + " (" + m.evidence() + ")").orElse("no"));
         out.printf("  binary      %s%n", d.binaryEvidence().map(e -> "yes, does not look like text (" + e + ")").orElse("no"));
-        out.printf("  U+FFFD      %d%n", d.replacementCount().orElse(0));
+        if (page == null || page.whole()) {
+            out.printf("  U+FFFD      %d%n", d.replacementCount().orElse(0));
+        } else {
+            out.printf("  U+FFFD      not counted (only the look-ahead was read)%n");
+        }
+        if (page != null) {
+            EncodingDecision.Lookahead l = d.lookahead().orElse(null);
+            if (page.whole()) out.printf("  read        the whole page, %d bytes%n", page.head().length);
+            else out.printf("  read        the first %d bytes of a longer page (the look-ahead)%s%n", l.bytes(),
+                    l.cut() ? "; cut short: the decision wanted more" : "");
+        }
     }
 
     private static String quoted(String s) {
@@ -549,220 +646,6 @@ public final class Main {
             return e.getCause() != null && e.getCause() != e ? describe(e.getCause()) : e.getClass().getSimpleName();
         }
         return e.getMessage();
-    }
-
-    /**
-     * Reads FILEs, stdin and URLs, each within the limits: a body over {@code maxBody} bytes is
-     * refused before it is held (a file by its size, stdin and URLs as they arrive); a URL must be
-     * read whole within {@code timeout}, and a server that sends nothing for {@code readTimeout} is
-     * given up on. Either way the input is reported and the next one read.
-     */
-    static final class Inputs {
-        record Page(byte[] body, String contentType, String baseUri) {}
-
-        static final class InputException extends Exception {
-            InputException(String message) {
-                super(message);
-            }
-        }
-
-        /** The smaller of --max-body and {@link #heapLimit}. */
-        private final long maxBody;
-        private final long userMaxBody;
-        private final long heapLimit;
-        private final int heapPerByte;
-        private final Duration timeout;
-        private final Duration readTimeout;
-        private HttpClient client;
-
-        Inputs(long maxBody, Duration timeout, Duration readTimeout, int heapPerByte) {
-            // refused before it is read: a body whose handling cannot fit this JVM's heap
-            this.heapLimit = Math.max(0, (Runtime.getRuntime().maxMemory() - WarcAudit.heapReserve()) / heapPerByte);
-            this.heapPerByte = heapPerByte;
-            this.maxBody = Math.min(maxBody, heapLimit);
-            this.userMaxBody = maxBody;
-            this.timeout = timeout;
-            this.readTimeout = readTimeout;
-        }
-
-        /** Why a body over {@link #maxBody} is refused: --max-body, or the heap when that is the smaller. */
-        private String overWhat() {
-            if (maxBody == userMaxBody) return "(see --max-body)";
-            return "is too big for this JVM's heap (" + (Runtime.getRuntime().maxMemory() >> 20) + " MiB; this command needs about "
-                    + heapPerByte + " bytes a byte, so at most " + heapLimit + " bytes; give it more with JSOUP_CHARSET_OPTS=-Xmx...)";
-        }
-
-        Page read(String input, String contentTypeForFiles) throws InputException, InterruptedException {
-            if (input.startsWith("http://") || input.startsWith("https://")) return fetch(input);
-            try {
-                if (input.equals("-")) {
-                    byte[] body = System.in.readNBytes((int) maxBody + 1);
-                    if (body.length > maxBody) throw new InputException("more than " + maxBody + " bytes " + overWhat() + "; not read");
-                    return new Page(body, contentTypeForFiles, "");
-                }
-                if (input.isEmpty()) throw new InputException("no such file (an empty name)");
-                Path path = Path.of(input);
-                if (Files.isDirectory(path)) throw new InputException("is a directory");
-                long size = Files.size(path);
-                if (size > userMaxBody) throw new InputException("file of " + size + " bytes is over --max-body " + userMaxBody + "; not read");
-                if (size > maxBody) throw new InputException("file of " + size + " bytes " + overWhat() + "; not read");
-                return new Page(Files.readAllBytes(path), contentTypeForFiles, path.toAbsolutePath().toUri().toString());
-            } catch (IOException | java.nio.file.InvalidPathException e) {
-                throw new InputException(describe(e));
-            } catch (OutOfMemoryError e) {
-                throw new InputException("does not fit in memory (" + e.getMessage() + "); give the JVM more with JSOUP_CHARSET_OPTS=-Xmx...");
-            }
-        }
-
-        private Page fetch(String url) throws InputException, InterruptedException {
-            if (client == null) {
-                client = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL)
-                        .connectTimeout(readTimeout).build();
-            }
-            HttpRequest request;
-            try {
-                request = HttpRequest.newBuilder(URI.create(url)).timeout(readTimeout).build();
-            } catch (IllegalArgumentException e) {
-                throw new InputException(describe(e));
-            }
-            long start = System.nanoTime();
-            java.util.concurrent.atomic.AtomicReference<LimitedBody> body = new java.util.concurrent.atomic.AtomicReference<>();
-            java.util.concurrent.CompletableFuture<HttpResponse<byte[]>> response = client.sendAsync(request, info -> {
-                LimitedBody b = new LimitedBody(maxBody);
-                body.set(b);
-                return b;
-            });
-            try {
-                while (true) {
-                    try {
-                        HttpResponse<byte[]> res = response.get(200, java.util.concurrent.TimeUnit.MILLISECONDS);
-                        if (res.statusCode() >= 300 && res.statusCode() <= 399 && res.headers().firstValue("Location").isPresent()) {
-                            // the client gives up after its redirect limit and hands back the last redirect
-                            int redirects = 0;
-                            for (HttpResponse<?> p = res.previousResponse().orElse(null); p != null; p = p.previousResponse().orElse(null)) redirects++;
-                            throw new InputException("too many redirects (" + (redirects + 1) + ") starting at " + url);
-                        }
-                        if (res.statusCode() < 200 || res.statusCode() > 299) throw new InputException("HTTP status " + res.statusCode());
-                        List<String> types = res.headers().allValues("Content-Type");
-                        // a browser undoes the content coding before it sniffs; an unknown or broken one is an error
-                        byte[] decoded = ContentCodings.decode(res.body(), res.headers().allValues("Content-Encoding"), maxBody);
-                        // several Content-Type headers combine as Fetch combines them: joined by ", "
-                        return new Page(decoded, types.isEmpty() ? null : String.join(", ", types), res.uri().toString());
-                    } catch (java.util.concurrent.TimeoutException e) {
-                        long now = System.nanoTime();
-                        LimitedBody b = body.get();
-                        if (now - start > timeout.toNanos()) {
-                            throw new InputException("not read whole within " + timeout.toSeconds() + " s (see --timeout)"
-                                    + (b == null ? "" : "; " + b.size() + " bytes of the body had come"));
-                        }
-                        if (b != null && now - b.lastData() > readTimeout.toNanos()) {
-                            throw new InputException("the server sent nothing for " + readTimeout.toSeconds()
-                                    + " s (see --read-timeout); " + b.size() + " bytes of the body had come");
-                        }
-                    }
-                }
-            } catch (java.util.concurrent.ExecutionException e) {
-                Throwable cause = e.getCause();
-                for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
-                    if (t instanceof LimitedBody.OverLimit) {
-                        throw new InputException(maxBody == userMaxBody ? "body over --max-body " + maxBody + " bytes; not read"
-                                : "body of more than " + maxBody + " bytes " + overWhat() + "; not read");
-                    }
-                }
-                if (cause instanceof ContentCodingException c) throw new InputException(c.getMessage());
-                // java.net.http's words for a 3xx response it cannot follow
-                for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
-                    if (t instanceof IOException && "Invalid redirection".equals(t.getMessage())) {
-                        throw new InputException("redirect without a Location header");
-                    }
-                }
-                throw new InputException(describe(cause));
-            } catch (ContentCodingException e) {
-                throw new InputException(e.overLimit() ? "body over --max-body " + maxBody + " bytes once its "
-                        + e.coding() + " coding is undone; not read" : e.getMessage());
-            } finally {
-                response.cancel(true);
-                LimitedBody b = body.get();
-                if (b != null) b.cancel();
-            }
-        }
-    }
-
-    /**
-     * A response body held in memory up to a limit: past it the download is cancelled and the
-     * response fails with {@link OverLimit}, so no body larger than the limit is ever held. Records
-     * when data last came, for the read timeout.
-     */
-    static final class LimitedBody implements HttpResponse.BodySubscriber<byte[]> {
-        /** The body was longer than the limit. */
-        static final class OverLimit extends IOException {
-            private static final long serialVersionUID = 1L;
-
-            OverLimit() {
-                super("body over the limit");
-            }
-        }
-
-        private final long limit;
-        private final java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-        private final java.util.concurrent.CompletableFuture<byte[]> result = new java.util.concurrent.CompletableFuture<>();
-        private volatile long lastData = System.nanoTime();
-        private volatile long size;
-        private volatile java.util.concurrent.Flow.Subscription subscription;
-
-        LimitedBody(long limit) {
-            this.limit = limit;
-        }
-
-        long lastData() {
-            return lastData;
-        }
-
-        long size() {
-            return size;
-        }
-
-        void cancel() {
-            java.util.concurrent.Flow.Subscription s = subscription;
-            if (s != null) s.cancel();
-        }
-
-        @Override
-        public java.util.concurrent.CompletionStage<byte[]> getBody() {
-            return result;
-        }
-
-        @Override
-        public void onSubscribe(java.util.concurrent.Flow.Subscription subscription) {
-            this.subscription = subscription;
-            subscription.request(Long.MAX_VALUE);
-        }
-
-        @Override
-        public void onNext(List<java.nio.ByteBuffer> items) {
-            lastData = System.nanoTime();
-            for (java.nio.ByteBuffer item : items) {
-                if (size + item.remaining() > limit) {
-                    cancel();
-                    result.completeExceptionally(new OverLimit());
-                    return;
-                }
-                byte[] chunk = new byte[item.remaining()];
-                item.get(chunk);
-                bytes.write(chunk, 0, chunk.length);
-                size += chunk.length;
-            }
-        }
-
-        @Override
-        public void onError(Throwable throwable) {
-            result.completeExceptionally(throwable);
-        }
-
-        @Override
-        public void onComplete() {
-            result.complete(bytes.toByteArray());
-        }
     }
 
     /** A hand-written argument parser: options (with a value, or flags), positionals, "--", --help. */
