@@ -7,7 +7,9 @@ import io.github.jsoupcharset.DecisionSource;
 import io.github.jsoupcharset.DecodedHtmlReader;
 import io.github.jsoupcharset.EncodingDecision;
 import io.github.jsoupcharset.IgnoredLabel;
+import io.github.jsoupcharset.ParsedHtml;
 import io.github.jsoupcharset.SniffOptions;
+import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
 import org.jsoup.select.Evaluator;
@@ -455,16 +457,39 @@ public final class Main {
         String attr = a.options.get("--attr");
         List<String> inputs = a.positional.subList(1, a.positional.size());
         boolean prefix = withFilename(a, inputs.size());
+        boolean streamed = streamable(a.positional.get(0));
         return forEachInput(a, inputs, a.options.get("--content-type"), err, (input, page) -> {
+            // as grep does with several files: "input: match"
+            String name = prefix ? Terminal.safe(input) + ": " : "";
+            if (!streamed) {
+                // a pseudo-class or a sibling combinator may look at what comes after an element: the
+                // whole tree is built (streamed in, so only the tree is held) and the selector run on it
+                ParsedHtml parsed = a.parser.parseWithDecision(page.body(), page.contentType(), page.baseUri());
+                warnIfBinary(err, input, parsed.decision());
+                for (Element e : Selector.select(evaluator, parsed.document())) {
+                    out.println(name + (attr == null ? e.text() : e.attr(attr)));
+                }
+                checkOut(out);
+                checkContradiction(err, input, parsed.decision());
+                return;
+            }
             try (DecidedStreamParser parser = a.parser.streamParser(page.body(), page.contentType(), page.baseUri())) {
                 warnIfBinary(err, input, parser.decision());
-                // as grep does with several files: "input: match"
-                String name = prefix ? Terminal.safe(input) + ": " : "";
-                Element e;
-                while ((e = parser.selectNext(evaluator)) != null) {
-                    out.println(name + (attr == null ? e.text() : e.attr(attr)));
-                    // a match is printed once whole; removing it and what came before it keeps the tree
-                    // (and jsoup's re-indexing of a parent's children) small: constant memory, linear time
+                Document doc = parser.document();
+                java.util.Iterator<Element> completed = parser.stream().iterator();
+                while (completed.hasNext()) {
+                    Element e = completed.next();
+                    // a match inside a match is printed with the outer one, in document order, as select prints
+                    if (matchingAncestor(evaluator, doc, e)) continue;
+                    if (evaluator.matches(doc, e)) {
+                        for (Element m : e.getAllElements()) {
+                            if (evaluator.matches(doc, m)) out.println(name + (attr == null ? m.text() : m.attr(attr)));
+                        }
+                        checkOut(out);
+                    }
+                    // done with: nothing after it can match in it, nor by it (the selector looks only at an
+                    // element and its ancestors); removing it and the text before it keeps the tree (and
+                    // jsoup's re-indexing of a parent's children) small: constant memory, linear time
                     Node before = e.previousSibling();
                     e.remove();
                     while (before != null) {
@@ -472,12 +497,49 @@ public final class Main {
                         before.remove();
                         before = earlier;
                     }
-                    checkOut(out);
                 }
                 checkOut(out);
                 checkContradiction(err, input, parser.decision());
             }
         });
+    }
+
+    /**
+     * Whether select can run a selector as the page streams in, each element tested once it has
+     * ended and then dropped: a selector of types, ids, classes and attributes joined by descendant
+     * and child combinators (and commas) looks only at an element and its ancestors, all there when
+     * the element ends. A pseudo-class ({@code :nth-child}, {@code :has}, {@code :contains}...) or a
+     * sibling combinator ({@code +}, {@code ~}) may look at siblings or text that come later, or that
+     * dropping would remove.
+     */
+    static boolean streamable(String css) {
+        char quote = 0;
+        int brackets = 0;
+        for (int i = 0; i < css.length(); i++) {
+            char c = css.charAt(i);
+            if (quote != 0) {
+                if (c == '\\') i++;
+                else if (c == quote) quote = 0;
+            } else if (c == '"' || c == '\'') {
+                quote = c;
+            } else if (c == '\\') {
+                i++;
+            } else if (c == '[') {
+                brackets++;
+            } else if (c == ']') {
+                brackets = Math.max(0, brackets - 1);
+            } else if (brackets == 0 && (c == ':' || c == '+' || c == '~')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean matchingAncestor(Evaluator evaluator, Document doc, Element e) {
+        for (Element p = e.parent(); p != null && p != doc; p = p.parent()) {
+            if (evaluator.matches(doc, p)) return true;
+        }
+        return false;
     }
 
     private static void checkOut(PrintStream out) {

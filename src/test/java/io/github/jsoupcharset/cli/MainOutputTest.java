@@ -143,8 +143,9 @@ class MainOutputTest {
         assertThat(runnerUp.group(2), not(is("windows-1251")));
         assertThat(lines.get(6), is("{\"schema\":1,\"input\":\"\",\"error\":\"no such file (an empty name)\"}"));
         // the text form says the runner-up too
-        assertThat(run("sniff", undeclared).out(), containsString("  detector    " + runnerUp.group(1) + "/100, runner-up "
-                + runnerUp.group(2) + "\n"));
+        String text = run("sniff", undeclared).out();
+        assertThat(text, containsString("  detector    " + runnerUp.group(1) + "% likely right"));
+        assertThat(text, containsString(", runner-up " + runnerUp.group(2) + "\n"));
     }
 
     @Test

@@ -35,7 +35,7 @@ class MainStreamingTest {
     @TempDir
     static Path dir;
 
-    /** One block of the big page: UTF-8 text (Cyrillic) in paragraphs, a price among them. */
+    /** One block of the big page: 100 items of UTF-8 text (Cyrillic) in paragraphs, a price in each. */
     private static final String BLOCK;
     /** The prices of one block, one a line, as select prints them. */
     private static final String BLOCK_PRICES;
@@ -46,8 +46,10 @@ class MainStreamingTest {
     static {
         StringBuilder block = new StringBuilder();
         StringBuilder prices = new StringBuilder();
-        for (int i = 0; i < 1000; i++) {
-            block.append("<div class=item><p>Товар номер ").append(i).append(": чай, сахар, «кофе»</p>\n<p class=price>")
+        // paragraphs of 2 KB: jsoup's StreamParser spends its time per element, the decoder per byte
+        String text = "чай, сахар, «кофе», ".repeat(60);
+        for (int i = 0; i < 100; i++) {
+            block.append("<div class=item><p>Товар номер ").append(i).append(": ").append(text).append("</p>\n<p class=price>")
                     .append(i * 7).append(" руб.</p></div>\n");
             prices.append(i * 7).append(" руб.\n");
         }
@@ -63,7 +65,7 @@ class MainStreamingTest {
     static void writeBigPage() throws IOException {
         big = dir.resolve("300mb.html");
         byte[] block = BLOCK.getBytes(StandardCharsets.UTF_8);
-        // 16 blocks a write: about 1.5 MB
+        // 16 blocks a write: about 4 MB
         ByteBuffer many = ByteBuffer.allocate(block.length * 16);
         for (int i = 0; i < 16; i++) many.put(block);
         try (FileChannel f = FileChannel.open(big, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
