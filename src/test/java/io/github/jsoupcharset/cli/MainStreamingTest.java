@@ -214,4 +214,39 @@ class MainStreamingTest {
         assertThat(s.err(), containsString("late.html: byte " + (g.length + 3) + " is not UTF-8"));
         assertThat(s.err(), not(containsString("Exception")));
     }
+    @Test
+    void selectPrintsWhatTheWholeTreesSelectPrintsStreamedOrNot() throws IOException {
+        String html = "<html><head><base href=\"http://x.example/d/\"><title>t</title></head><body>\n"
+                + "<ul><li>a<ul><li>b</li><li>b2</li></ul></li>\n<li>c</li></ul>\n<h2>t</h2>\n<p>x <a href=\"p.html\">l</a></p>\n<p>y</p>"
+                + "<div class=item><p>n</p><p class=price>1</p></div><div class=item><p class=price>2</p></div>"
+                + "<table><tr><td>1<table><tr><td>2</td></tr></table></td></tr></table></body></html>";
+        Path file = dir.resolve("shapes.html");
+        java.nio.file.Files.writeString(file, html);
+        org.jsoup.nodes.Document whole = org.jsoup.Jsoup.parse(html, "");
+        for (String css : List.of("li", "ul li", "ul > li", "li, p", "div.item > p.price", "td", "table td", "a[href]",
+                "[href^=p.]", "h2 + p", "p:nth-child(2)", "li:has(ul)", "p ~ p")) {
+            StringBuilder want = new StringBuilder();
+            for (org.jsoup.nodes.Element e : whole.select(css)) want.append(e.text()).append('\n');
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+            int status = Main.run(new String[] {"select", css, file.toString()}, new java.io.PrintStream(out, true, StandardCharsets.UTF_8),
+                    new java.io.PrintStream(err, true, StandardCharsets.UTF_8), false);
+            assertThat(css + ": " + err, status, is(0));
+            assertThat(css, out.toString(StandardCharsets.UTF_8), is(want.toString()));
+        }
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        Main.run(new String[] {"select", "--attr", "abs:href", "a", file.toString()}, new java.io.PrintStream(out, true, StandardCharsets.UTF_8),
+                System.err, false);
+        assertThat(out.toString(StandardCharsets.UTF_8), is("http://x.example/d/p.html\n"));
+    }
+
+    @Test
+    void onlySelectorsThatLookAtAnElementAndItsAncestorsAreStreamed() {
+        for (String css : List.of("div.item > p.price", "a[href]", "[href^=http:]", "a[title='a:b+c~d']", "h1, h2", "#x .y")) {
+            assertThat(css, Main.streamable(css), is(true));
+        }
+        for (String css : List.of("h2 + p", "p ~ p", "p:nth-child(2)", "li:has(ul)", "p:contains(x)", "a[href]:first-child")) {
+            assertThat(css, Main.streamable(css), is(false));
+        }
+    }
 }
