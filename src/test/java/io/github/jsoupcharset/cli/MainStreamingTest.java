@@ -173,6 +173,49 @@ class MainStreamingTest {
     }
 
     @Test
+    void selectFromAGzippedUrlOfAHundredMegabytesAtTheSameHeap() throws Exception {
+        // the body is gzipped once, here; the command undoes the coding as the bytes arrive
+        int blocks = 100_000_000 / BLOCK.getBytes(StandardCharsets.UTF_8).length;
+        ByteArrayOutputStream gz = new ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream out = new java.util.zip.GZIPOutputStream(gz, 1 << 16)) {
+            out.write(HEAD.getBytes(StandardCharsets.UTF_8));
+            byte[] block = BLOCK.getBytes(StandardCharsets.UTF_8);
+            for (int i = 0; i < blocks; i++) out.write(block);
+            out.write(TAIL.getBytes(StandardCharsets.UTF_8));
+        }
+        byte[] body = gz.toByteArray();
+        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/big", exchange -> {
+            exchange.getResponseHeaders().add("Content-Type", "text/html");
+            exchange.getResponseHeaders().add("Content-Encoding", "gzip");
+            exchange.sendResponseHeaders(200, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            } catch (IOException gone) {
+                // the client stopped reading
+            }
+        });
+        server.start();
+        try {
+            String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/big";
+            Run r = run(new byte[0], false, "select", "--max-body", "200000000", "p.price", url);
+            assertThat(r.err(), r.status(), is(0));
+            CRC32 crc = new CRC32();
+            byte[] prices = BLOCK_PRICES.getBytes(StandardCharsets.UTF_8);
+            for (int i = 0; i < blocks; i++) crc.update(prices);
+            assertThat(r.outBytes(), is((long) prices.length * blocks));
+            assertThat(r.outCrc(), is(crc.getValue()));
+            // the limit applies to the decoded bytes too
+            Run over = run(new byte[0], false, "decode", "--max-body", "50000000", url);
+            assertThat(over.status(), is(1));
+            assertThat(over.err(), containsString(url + ": body over --max-body 50000000 bytes once its content coding is undone"));
+        } finally {
+            server.stop(0);
+        }
+    }
+
+    @Test
     void sniffReadsOnlyTheLookAheadOfABigFile() throws Exception {
         Run r = run(new byte[0], false, "sniff", "--max-body", "1000000000", big.toString());
         assertThat(r.err(), r.status(), is(0));
