@@ -403,7 +403,6 @@ public final class Main {
     /** sniff's JSON line: the decision's fields, then what was read of the page. */
     static Json sniffJson(String input, EncodingDecision d, Inputs.Page page) {
         Json j = PageAudit.decisionJson(new Json().field("schema", JSON_SCHEMA).field("input", input), d);
-        if (!page.whole()) j.raw("replacementCount", "null");
         EncodingDecision.Lookahead l = d.lookahead().orElse(null);
         return j.field("wholePage", page.whole())
                 .field("bytesRead", (long) (page.whole() ? page.head().length : l.bytes()))
@@ -458,6 +457,7 @@ public final class Main {
                     writer.write(chunk, 0, n);
                     last = chunk[n - 1];
                     atLineStart[0] = last == '\n';
+                    checkOut(out); // a reader that went away (| head) stops the decoding
                 }
                 writer.flush();
                 checkOut(out);
