@@ -71,6 +71,141 @@ public final class ContentCodings {
         return bytes;
     }
 
+    /**
+     * Undoes the content codings of a body as it is read, for bodies too large to hold: the
+     * returned stream reads {@code body} and gives the decoded bytes, holding no more than the
+     * decoders' buffers. Unlike {@link #decode(byte[], List, long)} it sets no bound on the
+     * decoded size: count what you read. Closing it closes {@code body}.
+     *
+     * @param body the body as received
+     * @param contentEncodings every {@code Content-Encoding} header value, in the order received
+     *     (each may list several codings, comma-separated)
+     * @return a stream of the body with its codings undone; {@code body} itself when it has none
+     * @throws ContentCodingException at once if a coding is unknown or its decoder is missing
+     *     (nothing has been read then); reading the stream throws an {@code IOException} whose
+     *     cause is a {@link ContentCodingException} naming the coding when the bytes are not what
+     *     the coding says
+     */
+    public static InputStream decode(InputStream body, List<String> contentEncodings) {
+        Objects.requireNonNull(body, "body must not be null");
+        Objects.requireNonNull(contentEncodings, "contentEncodings must not be null");
+        List<String> codings = codings(contentEncodings);
+        for (String coding : codings) {
+            switch (coding) {
+                case "gzip", "x-gzip", "deflate" -> { }
+                case "br" -> brotliConstructor();
+                default -> throw unsupported(coding);
+            }
+        }
+        InputStream in = body;
+        // the header lists codings in the order they were applied: undo the last one first
+        for (int i = codings.size() - 1; i >= 0; i--) in = new DecodingStream(codings.get(i), in);
+        return in;
+    }
+
+    /** A stream that keeps what it threw, to tell its failures from the decoder's. */
+    private static final class Watched extends java.io.FilterInputStream {
+        IOException failure;
+
+        Watched(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            try {
+                return in.read();
+            } catch (IOException e) {
+                failure = e;
+                throw e;
+            }
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            try {
+                return in.read(b, off, len);
+            } catch (IOException e) {
+                failure = e;
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * One coding undone as the bytes are read; the decoder is opened on the first read (a gzip
+     * decoder reads its header when opened), and what it throws names the coding.
+     */
+    private static final class DecodingStream extends InputStream {
+        private final String coding;
+        private final Watched raw;
+        private InputStream decoded;
+
+        DecodingStream(String coding, InputStream raw) {
+            this.coding = coding;
+            this.raw = new Watched(raw);
+        }
+
+        private InputStream decoded() throws IOException {
+            if (decoded == null) {
+                try {
+                    decoded = switch (coding) {
+                        case "gzip", "x-gzip" -> new GZIPInputStream(raw, 8192);
+                        case "deflate" -> {
+                            // zlib as the standard says; a raw deflate stream (no zlib header) as browsers accept it
+                            java.io.PushbackInputStream p = new java.io.PushbackInputStream(raw, 2);
+                            byte[] head = p.readNBytes(2);
+                            p.unread(head);
+                            boolean zlib = head.length == 2 && (head[0] & 0x0F) == 8
+                                    && ((head[0] & 0xFF) << 8 | head[1] & 0xFF) % 31 == 0;
+                            yield new InflaterInputStream(p, new Inflater(!zlib), 8192);
+                        }
+                        default -> brotli(raw);
+                    };
+                } catch (IOException | RuntimeException e) {
+                    if (raw.failure != null && e == raw.failure) throw raw.failure;
+                    throw broken(e);
+                }
+            }
+            return decoded;
+        }
+
+        private IOException broken(Exception e) {
+            if (e instanceof ContentCodingException c) return new IOException(c.getMessage(), c);
+            ContentCodingException c = new ContentCodingException(coding, "content coding " + coding
+                    + ": the body is not valid " + coding + " data (" + e.getMessage() + ")", e, false);
+            return new IOException(c.getMessage(), c);
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            int n;
+            while ((n = read(one, 0, 1)) == 0) {
+                // InflaterInputStream may return 0 for a 1-byte read; ask again
+            }
+            return n < 0 ? -1 : one[0] & 0xFF;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            InputStream in = decoded();
+            try {
+                return in.read(b, off, len);
+            } catch (IOException | RuntimeException e) {
+                // what the stream under the coding threw (a timeout, a size limit) is its own failure
+                if (raw.failure != null && e == raw.failure) throw raw.failure;
+                throw broken(e);
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (decoded != null) decoded.close();
+            else raw.close();
+        }
+    }
+
     /** The codings a list of header values names, in order, lowercased, without identity. */
     static List<String> codings(List<String> contentEncodings) {
         List<String> codings = new ArrayList<>();
@@ -96,8 +231,7 @@ public final class ContentCodings {
             case "br":
                 return read(coding, () -> brotli(new ByteArrayInputStream(bytes)), limit);
             default:
-                throw new ContentCodingException(coding, "unsupported content coding \"" + printable(coding)
-                        + "\" (supported: gzip, x-gzip, deflate, br, identity)", null, false);
+                throw unsupported(coding);
         }
     }
 
@@ -122,13 +256,21 @@ public final class ContentCodings {
         return out;
     }
 
-    private static InputStream brotli(InputStream in) throws IOException {
-        Constructor<?> brotli;
+    private static ContentCodingException unsupported(String coding) {
+        return new ContentCodingException(coding, "unsupported content coding \"" + printable(coding)
+                + "\" (supported: gzip, x-gzip, deflate, br, identity)", null, false);
+    }
+
+    private static Constructor<?> brotliConstructor() {
         try {
-            brotli = Class.forName(BROTLI, true, ContentCodings.class.getClassLoader()).getConstructor(InputStream.class);
+            return Class.forName(BROTLI, true, ContentCodings.class.getClassLoader()).getConstructor(InputStream.class);
         } catch (ReflectiveOperationException | LinkageError e) {
             throw new ContentCodingException("br", "content coding br needs a Brotli decoder: add org.brotli:dec to the class path", e, false);
         }
+    }
+
+    private static InputStream brotli(InputStream in) throws IOException {
+        Constructor<?> brotli = brotliConstructor();
         try {
             return (InputStream) brotli.newInstance(in);
         } catch (java.lang.reflect.InvocationTargetException e) {

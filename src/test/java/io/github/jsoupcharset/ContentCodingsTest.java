@@ -90,6 +90,70 @@ class ContentCodingsTest {
         assertThrows(IllegalArgumentException.class, () -> ContentCodings.decode(bomb, List.of("gzip"), 0));
     }
 
+    /** The stream form, read one byte at a time where {@code bytewise}, else in one go. */
+    private static byte[] streamed(byte[] body, List<String> codings, boolean bytewise) throws IOException {
+        try (java.io.InputStream in = ContentCodings.decode(new java.io.ByteArrayInputStream(body), codings)) {
+            if (!bytewise) return in.readAllBytes();
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            for (int b; (b = in.read()) >= 0; ) out.write(b);
+            return out.toByteArray();
+        }
+    }
+
+    @Test
+    void theStreamFormUndoesWhatTheByteArrayFormUndoes() throws IOException {
+        for (boolean bytewise : new boolean[] {false, true}) {
+            assertThat(streamed(gzip(PAGE), List.of("gzip"), bytewise), equalTo(PAGE));
+            assertThat(streamed(deflate(PAGE, false), List.of("deflate"), bytewise), equalTo(PAGE));
+            assertThat(streamed(deflate(PAGE, true), List.of("deflate"), bytewise), equalTo(PAGE));
+            assertThat(streamed(PAGE_BR, List.of("br"), bytewise), equalTo(PAGE));
+            assertThat(streamed(deflate(gzip(PAGE), false), List.of("gzip", "deflate"), bytewise), equalTo(PAGE));
+            assertThat(streamed(gzip(PAGE_BR), List.of("br,gzip"), bytewise), equalTo(PAGE));
+            assertThat(streamed(PAGE, List.of("identity"), bytewise), equalTo(PAGE));
+        }
+        // a body far larger than any buffer streams through
+        byte[] big = new byte[8 << 20];
+        for (int i = 0; i < big.length; i++) big[i] = (byte) ('a' + i % 26);
+        assertThat(streamed(gzip(big), List.of("gzip"), false), equalTo(big));
+    }
+
+    @Test
+    void theStreamFormRefusesAnUnknownCodingAtOnceAndBrokenBytesAsTheyAreRead() throws IOException {
+        assertThat(assertThrows(ContentCodingException.class,
+                () -> ContentCodings.decode(new java.io.ByteArrayInputStream(PAGE), List.of("zstd"))).coding(), equalTo("zstd"));
+        for (String coding : List.of("gzip", "deflate", "br")) {
+            IOException e = assertThrows(IOException.class, () -> streamed(PAGE, List.of(coding), false));
+            assertThat(coding, e.getCause() instanceof ContentCodingException c && c.coding().equals(coding), equalTo(true));
+            assertThat(e.getMessage(), containsString("content coding " + coding + ": the body is not valid " + coding));
+        }
+        byte[] cut = Arrays.copyOf(gzip(PAGE), 20);
+        assertThat(assertThrows(IOException.class, () -> streamed(cut, List.of("gzip"), false)).getCause(),
+                org.hamcrest.Matchers.instanceOf(ContentCodingException.class));
+    }
+
+    @Test
+    void whatTheStreamUnderTheCodingThrowsIsItsOwn() {
+        IOException own = new IOException("timed out");
+        java.io.InputStream failing = new java.io.InputStream() {
+            @Override
+            public int read() throws IOException {
+                throw own;
+            }
+        };
+        java.io.InputStream gzipped = new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(Arrays.copyOf(
+                uncheckedGzip(new byte[100_000]), 40)), failing);
+        IOException e = assertThrows(IOException.class, () -> ContentCodings.decode(gzipped, List.of("gzip")).readAllBytes());
+        assertThat(e, sameInstance(own));
+    }
+
+    private static byte[] uncheckedGzip(byte[] b) {
+        try {
+            return gzip(b);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     @Test
     void aJavaNetHttpResponseIsDecompressedBeforeSniffing() throws Exception {
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);

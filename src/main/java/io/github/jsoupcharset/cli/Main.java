@@ -1,15 +1,17 @@
 package io.github.jsoupcharset.cli;
 
-import io.github.jsoupcharset.ContentCodingException;
-import io.github.jsoupcharset.ContentCodings;
 import io.github.jsoupcharset.BrowserCharsetJsoup;
 import io.github.jsoupcharset.BrowserCharsetParser;
+import io.github.jsoupcharset.DecidedStreamParser;
 import io.github.jsoupcharset.DecisionSource;
+import io.github.jsoupcharset.DecodedHtmlReader;
 import io.github.jsoupcharset.EncodingDecision;
 import io.github.jsoupcharset.IgnoredLabel;
 import io.github.jsoupcharset.ParsedHtml;
 import io.github.jsoupcharset.SniffOptions;
+import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
+import org.jsoup.nodes.Node;
 import org.jsoup.select.Evaluator;
 import org.jsoup.select.QueryParser;
 import org.jsoup.select.Selector;
@@ -21,12 +23,8 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.ConnectException;
-import java.net.URI;
 import java.net.UnknownHostException;
-import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
@@ -81,7 +79,10 @@ public final class Main {
 
     /** The help lines of the limits sniff, decode and select share. */
     private static final String LIMIT_OPTIONS = String.join("\n",
-            "  --max-body BYTES      refuse (and report) a page larger than this (default 16777216)",
+            "  --max-body BYTES      refuse (and report) a page larger than this (default 16777216, at",
+            "                        most 9223372036854775807: pages are streamed, never held): a file by",
+            "                        its size, a URL by its Content-Length, before reading; otherwise at",
+            "                        the byte after the limit",
             "  --timeout SECONDS     a URL must be read whole within this (default 60)",
             "  --read-timeout SECONDS  give up on a server that sends nothing for this long (default 20)");
 
@@ -92,8 +93,12 @@ public final class Main {
                     "Decide the encoding of each page as a browser would and print the decision: the",
                     "encoding, the rule that decided, confidence (and the detector's runner-up), header and",
                     "meta labels, conflicts, ignored labels, a declaration the bytes plainly contradict",
-                    "(misdeclared), whether the bytes look binary rather than text, and how many U+FFFD the",
-                    "decoding produced. A body that looks binary is decoded all the same, with a warning.",
+                    "(misdeclared), whether the bytes look binary rather than text, how many U+FFFD the",
+                    "decoding produced, and how much was read. A body that looks binary is decoded all the",
+                    "same, with a warning. Only the look-ahead is read: the first 524288 bytes, from which a",
+                    "browser decides too. A page that ends within them gets the decision and U+FFFD count of",
+                    "all its bytes; a longer one is decided from them and its U+FFFD are not counted (decode",
+                    "reads it all).",
                     "",
                     INPUT_OPTIONS,
                     "  --json                one JSON object per input, one per line, an input that failed",
@@ -107,7 +112,14 @@ public final class Main {
                     "Write each page's text, decoded as a browser would (byte order mark removed), as",
                     "UTF-8 on stdout. With several inputs each text follows a line '==> INPUT <==' (and",
                     "starts on a line of its own). The decision is not printed: use sniff for that; a body",
-                    "that looks binary is decoded all the same, with a warning on stderr.",
+                    "that looks binary is decoded all the same, with a warning on stderr. The text is",
+                    "written as it is decoded, in constant memory, so a page of any size can be decoded. A",
+                    "page longer than the look-ahead (524288 bytes) is decided from it, as a browser",
+                    "decides; a later byte that shows the decision wrong (invalid UTF-8 in a page decided",
+                    "UTF-8 by its validity, non-ASCII in one whose look-ahead was ASCII) is reported on",
+                    "stderr with its offset and makes the exit status 1; the text stays as decided, as a",
+                    "browser shows it until it reloads. A failure after some text was written (a limit, a",
+                    "broken connection) is reported the same way.",
                     "",
                     INPUT_OPTIONS,
                     FILENAME_OPTIONS,
@@ -120,7 +132,13 @@ public final class Main {
                     "Parse each page after decoding it as a browser would, run the jsoup CSS selector and",
                     "print every match on its own line: its text, or the value of an attribute. With",
                     "several inputs each line starts with the input it came from, as grep does:",
-                    "'INPUT: match'.",
+                    "'INPUT: match'. Matches print in document order, a match inside a match after it.",
+                    "A selector of types, ids, classes and attributes joined by descendant and child",
+                    "combinators runs as the page streams in, each element tested once it has ended and",
+                    "then dropped: constant memory, whatever the page's size. A selector with a",
+                    "pseudo-class (:nth-child, :has, :contains...) or a sibling combinator (+, ~) may look",
+                    "at what comes later, so it runs on the whole tree (memory grows with the page). A late",
+                    "contradiction of the decision is reported as decode reports it.",
                     "",
                     "  --attr NAME           print this attribute instead of the text ('abs:href' for an",
                     "                        absolute URL)",
@@ -248,13 +266,15 @@ public final class Main {
         }
     }
 
-    /** The largest body any input may have: the largest array the JVM makes. */
+    /** The largest body the audit takes: the largest array the JVM makes (it holds each page's bytes). */
     static final long MAX_BODY_LIMIT = Integer.MAX_VALUE - 8;
 
     /** Reads --max-body, --timeout and --read-timeout into {@code a}; an error message, or null. */
     private static String limits(Args a) {
         long[] values = new long[3];
-        String[][] specs = {{"--max-body", Long.toString(16L << 20), Long.toString(MAX_BODY_LIMIT), "a number of bytes"},
+        // sniff, decode and select stream their input: any size a long can count
+        long maxBody = a.command.equals("audit") ? MAX_BODY_LIMIT : Long.MAX_VALUE;
+        String[][] specs = {{"--max-body", Long.toString(16L << 20), Long.toString(maxBody), "a number of bytes"},
                 {"--timeout", "60", "86400", "a number of seconds"}, {"--read-timeout", "20", "86400", "a number of seconds"}};
         for (int i = 0; i < specs.length; i++) {
             String value = a.options.getOrDefault(specs[i][0], specs[i][1]);
@@ -262,6 +282,8 @@ public final class Main {
             try {
                 values[i] = Long.parseLong(value.strip());
             } catch (NumberFormatException e) {
+                // digits too many for a long are a number all the same, only too large
+                if (value.strip().matches("[+-]?[0-9]+")) return specs[i][0] + " must be from 1 to " + max + ", not " + value.strip();
                 return specs[i][0] + " needs " + specs[i][3] + ", not '" + value + "'";
             }
             if (values[i] < 1 || values[i] > max) {
@@ -283,38 +305,46 @@ public final class Main {
     // ---- sniff, decode, select
 
     private interface PageAction {
-        void accept(String input, Inputs.Page page);
+        void accept(String input, Inputs.Page page) throws IOException;
     }
 
     /** The version of the JSON lines' fields (sniff --json, audit --jsonl): raised when a field changes meaning or goes. */
     static final int JSON_SCHEMA = 1;
 
-    /** Reads each input and hands it on; reports and counts the inputs that cannot be read. */
+    /** Opens each input and hands it on; reports and counts the inputs that cannot be read. */
     private static int forEachInput(Args a, List<String> inputs, String contentType, PrintStream err, PageAction action) {
         return forEachInput(a, inputs, contentType, err, action, (input, message) -> { });
     }
 
     /**
-     * Reads each input and hands it on; reports and counts the inputs that cannot be read, and
-     * hands each of those to {@code failed} too (input, message).
+     * Opens each input and hands it on; reports and counts the inputs that cannot be read (when
+     * opened, or later, as they are read), and hands each of those to {@code failed} too (input,
+     * message).
      */
     private static int forEachInput(Args a, List<String> inputs, String contentType, PrintStream err, PageAction action,
             java.util.function.BiConsumer<String, String> failed) {
         int status = OK;
-        // what a page costs per byte of body, at most: decode and sniff hold its text (up to two
-        // bytes a char) beside it, select a jsoup tree (as the audit does: BENCHMARKS.md)
-        int heapPerByte = a.command.equals("select") ? WarcAudit.HEAP_PER_BODY_BYTE : 6;
-        Inputs reader = new Inputs(a.maxBody, a.timeout, a.readTimeout, heapPerByte);
+        Inputs reader = new Inputs(a.maxBody, a.timeout, a.readTimeout);
         for (String input : inputs) {
-            try {
-                action.accept(input, reader.read(input, contentType));
-            } catch (Inputs.InputException e) {
-                err.println("jsoup-charset: " + Terminal.safe(input + ": " + e.getMessage()));
-                failed.accept(input, e.getMessage());
+            try (Inputs.Page page = reader.open(input, contentType)) {
+                action.accept(input, page);
+            } catch (IOException e) {
+                String message = Inputs.why(e);
+                err.println("jsoup-charset: " + Terminal.safe(input + ": " + message));
+                failed.accept(input, message);
+                status = FAILED;
+            } catch (UncheckedIOException e) {
+                if (e.getCause() instanceof StdoutClosed) throw e;
+                // jsoup's StreamParser wraps what the reader threw
+                String message = Inputs.why(e.getCause());
+                err.println("jsoup-charset: " + Terminal.safe(input + ": " + message));
+                failed.accept(input, message);
+                status = FAILED;
+            } catch (Contradicted e) {
+                // reported by the action; the output stands, as a browser shows a page before it reloads
                 status = FAILED;
             } catch (OutOfMemoryError e) {
-                // the last resort, after refusing what cannot fit before reading it: this input's
-                // memory is garbage once it is left, and the next input goes on
+                // the last resort: this input's memory is garbage once it is left, and the next input goes on
                 err.println("jsoup-charset: " + Terminal.safe(input) + ": ran out of memory; give the JVM more with JSOUP_CHARSET_OPTS=-Xmx...");
                 status = FAILED;
             } catch (InterruptedException e) {
@@ -326,14 +356,41 @@ public final class Main {
         return status;
     }
 
+    /** Stdout went away (a closed pipe): the command stops. */
+    private static final class StdoutClosed extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        StdoutClosed() {
+            super("stdout is closed");
+        }
+    }
+
+    /** An input whose decision later bytes contradicted: reported, and the exit status is 1. */
+    private static final class Contradicted extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Contradicted() {
+            super(null, null, false, false);
+        }
+    }
+
     private static int sniff(Args a, PrintStream out, PrintStream err) {
         if (a.positional.isEmpty()) return usage(err, "sniff", "needs at least one FILE or URL");
         boolean json = a.flags.contains("--json");
         return forEachInput(a, a.positional, a.options.get("--content-type"), err, (input, page) -> {
-            EncodingDecision d = a.parser.decode(page.body(), page.contentType()).decision();
+            EncodingDecision d;
+            if (page.whole()) {
+                // the whole page is in hand: its decision and U+FFFD count are the byte[] entry points'
+                d = a.parser.decode(page.head(), page.contentType()).decision();
+            } else {
+                // a longer page is decided from its look-ahead, as a browser decides; the rest is not read
+                try (DecodedHtmlReader reader = a.parser.decode(page.body(), page.contentType())) {
+                    d = reader.decision();
+                }
+            }
             warnIfBinary(err, input, d);
-            if (json) out.println(PageAudit.decisionJson(new Json().field("schema", JSON_SCHEMA).field("input", input), d).end());
-            else print(out, input, d);
+            if (json) out.println(sniffJson(input, d, page).end());
+            else print(out, input, d, page);
             checkOut(out);
         }, (input, message) -> {
             if (!json) return;
@@ -343,10 +400,33 @@ public final class Main {
         });
     }
 
+    /** sniff's JSON line: the decision's fields, then what was read of the page. */
+    static Json sniffJson(String input, EncodingDecision d, Inputs.Page page) {
+        Json j = PageAudit.decisionJson(new Json().field("schema", JSON_SCHEMA).field("input", input), d);
+        EncodingDecision.Lookahead l = d.lookahead().orElse(null);
+        return j.field("wholePage", page.whole())
+                .field("bytesRead", (long) (page.whole() ? page.head().length : l.bytes()))
+                .field("lookaheadCut", l != null && l.cut());
+    }
+
     /** Says on stderr that a body does not look like text; it is decoded all the same. */
     private static void warnIfBinary(PrintStream err, String input, EncodingDecision d) {
         d.binaryEvidence().ifPresent(why -> err.println("jsoup-charset: " + Terminal.safe(input + ": does not look like text ("
                 + why + "); decoded as " + d.encoding().name() + " all the same")));
+    }
+
+    /**
+     * Says on stderr that bytes after the look-ahead contradicted the decision the text was decoded
+     * with, and makes the exit status 1.
+     */
+    private static void checkContradiction(PrintStream err, String input, EncodingDecision d) {
+        EncodingDecision.Lookahead l = d.lookahead().orElse(null);
+        if (l == null || !l.contradicted()) return;
+        err.println("jsoup-charset: " + Terminal.safe(input + ": byte " + l.contradictedAt().getAsLong()
+                + (d.encoding().name().equals("UTF-8") ? " is not UTF-8" : " is not ASCII") + ", against the decision ("
+                + d.encoding().name() + " by " + d.source() + ") made from the first " + l.bytes()
+                + " bytes; the text was decoded as " + d.encoding().name() + " all the same, as a browser shows it before it reloads"));
+        throw new Contradicted();
     }
 
     /** Whether each line of output says which input it came from: several inputs, unless told otherwise. */
@@ -360,18 +440,29 @@ public final class Main {
         boolean headers = withFilename(a, a.positional.size());
         boolean[] atLineStart = {true};
         return forEachInput(a, a.positional, a.options.get("--content-type"), err, (input, page) -> {
-            io.github.jsoupcharset.DecodedHtml decoded = a.parser.decode(page.body(), page.contentType());
-            warnIfBinary(err, input, decoded.decision());
-            String text = decoded.text();
-            if (headers) {
-                // as head and tail do: each text under a line naming its input, which starts a line
-                if (!atLineStart[0]) out.println();
-                out.println("==> " + Terminal.safe(input) + " <==");
-                atLineStart[0] = true;
+            try (DecodedHtmlReader text = a.parser.decode(page.body(), page.contentType())) {
+                warnIfBinary(err, input, text.decision());
+                if (headers) {
+                    // as head and tail do: each text under a line naming its input, which starts a line
+                    if (!atLineStart[0]) out.println();
+                    out.println("==> " + Terminal.safe(input) + " <==");
+                    atLineStart[0] = true;
+                }
+                // written as it is decoded, a chunk at a time: the text is never held whole
+                char[] chunk = new char[8192];
+                java.io.Writer writer = new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8);
+                int n;
+                char last = 0;
+                while ((n = text.read(chunk, 0, chunk.length)) > 0) {
+                    writer.write(chunk, 0, n);
+                    last = chunk[n - 1];
+                    atLineStart[0] = last == '\n';
+                    checkOut(out); // a reader that went away (| head) stops the decoding
+                }
+                writer.flush();
+                checkOut(out);
+                checkContradiction(err, input, text.decision());
             }
-            out.print(text);
-            if (!text.isEmpty()) atLineStart[0] = text.endsWith("\n");
-            checkOut(out);
         });
     }
 
@@ -386,23 +477,101 @@ public final class Main {
         String attr = a.options.get("--attr");
         List<String> inputs = a.positional.subList(1, a.positional.size());
         boolean prefix = withFilename(a, inputs.size());
+        boolean streamed = streamable(a.positional.get(0));
         return forEachInput(a, inputs, a.options.get("--content-type"), err, (input, page) -> {
-            ParsedHtml parsed = a.parser.parseWithDecision(page.body(), page.contentType(), page.baseUri());
-            warnIfBinary(err, input, parsed.decision());
             // as grep does with several files: "input: match"
             String name = prefix ? Terminal.safe(input) + ": " : "";
-            for (Element e : Selector.select(evaluator, parsed.document())) {
-                out.println(name + (attr == null ? e.text() : e.attr(attr)));
+            if (!streamed) {
+                // a pseudo-class or a sibling combinator may look at what comes after an element: the
+                // whole tree is built (streamed in, so only the tree is held) and the selector run on it
+                ParsedHtml parsed = a.parser.parseWithDecision(page.body(), page.contentType(), page.baseUri());
+                warnIfBinary(err, input, parsed.decision());
+                for (Element e : Selector.select(evaluator, parsed.document())) {
+                    out.println(name + (attr == null ? e.text() : e.attr(attr)));
+                }
+                checkOut(out);
+                checkContradiction(err, input, parsed.decision());
+                return;
             }
-            checkOut(out);
+            try (DecidedStreamParser parser = a.parser.streamParser(page.body(), page.contentType(), page.baseUri())) {
+                warnIfBinary(err, input, parser.decision());
+                Document doc = parser.document();
+                java.util.Iterator<Element> completed = parser.stream().iterator();
+                while (completed.hasNext()) {
+                    Element e = completed.next();
+                    // a match inside a match is printed with the outer one, in document order, as select prints
+                    if (matchingAncestor(evaluator, doc, e)) continue;
+                    if (evaluator.matches(doc, e)) {
+                        for (Element m : e.getAllElements()) {
+                            if (evaluator.matches(doc, m)) out.println(name + (attr == null ? m.text() : m.attr(attr)));
+                        }
+                        checkOut(out);
+                    }
+                    // done with: nothing after it can match in it, nor by it (the selector looks only at an
+                    // element and its ancestors); removing it and the text before it keeps the tree (and
+                    // jsoup's re-indexing of a parent's children) small: constant memory, linear time
+                    Node before = e.previousSibling();
+                    e.remove();
+                    while (before != null) {
+                        Node earlier = before.previousSibling();
+                        before.remove();
+                        before = earlier;
+                    }
+                }
+                checkOut(out);
+                checkContradiction(err, input, parser.decision());
+            }
         });
     }
 
+    /**
+     * Whether select can run a selector as the page streams in, each element tested once it has
+     * ended and then dropped: a selector of types, ids, classes and attributes joined by descendant
+     * and child combinators (and commas) looks only at an element and its ancestors, all there when
+     * the element ends. A pseudo-class ({@code :nth-child}, {@code :has}, {@code :contains}...) or a
+     * sibling combinator ({@code +}, {@code ~}) may look at siblings or text that come later, or that
+     * dropping would remove.
+     */
+    static boolean streamable(String css) {
+        char quote = 0;
+        int brackets = 0;
+        for (int i = 0; i < css.length(); i++) {
+            char c = css.charAt(i);
+            if (quote != 0) {
+                if (c == '\\') i++;
+                else if (c == quote) quote = 0;
+            } else if (c == '"' || c == '\'') {
+                quote = c;
+            } else if (c == '\\') {
+                i++;
+            } else if (c == '[') {
+                brackets++;
+            } else if (c == ']') {
+                brackets = Math.max(0, brackets - 1);
+            } else if (brackets == 0 && (c == ':' || c == '+' || c == '~')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean matchingAncestor(Evaluator evaluator, Document doc, Element e) {
+        for (Element p = e.parent(); p != null && p != doc; p = p.parent()) {
+            if (evaluator.matches(doc, p)) return true;
+        }
+        return false;
+    }
+
     private static void checkOut(PrintStream out) {
-        if (out.checkError()) throw new UncheckedIOException(new IOException("stdout is closed"));
+        if (out.checkError()) throw new UncheckedIOException(new StdoutClosed());
     }
 
     static void print(PrintStream out, String input, EncodingDecision d) {
+        print(out, input, d, null);
+    }
+
+    /** As {@link #print(PrintStream, String, EncodingDecision)}, with what sniff read of the page (if {@code page} is given). */
+    static void print(PrintStream out, String input, EncodingDecision d, Inputs.Page page) {
         out.println(Terminal.safe(input));
         out.printf("  encoding    %s%n", d.encoding().name());
         out.printf("  rule        %s%n", d.source());
@@ -428,7 +597,17 @@ public final class Main {
                 + (d.source() == DecisionSource.DECLARATION_OVERRIDDEN ? " overridden: " : " looks wrong, bytes look like ")
                 + m.bytesLookLike().name() + " (" + m.evidence() + ")").orElse("no"));
         out.printf("  binary      %s%n", d.binaryEvidence().map(e -> "yes, does not look like text (" + e + ")").orElse("no"));
-        out.printf("  U+FFFD      %d%n", d.replacementCount().orElse(0));
+        if (page == null || page.whole()) {
+            out.printf("  U+FFFD      %d%n", d.replacementCount().orElse(0));
+        } else {
+            out.printf("  U+FFFD      not counted (only the look-ahead was read)%n");
+        }
+        if (page != null) {
+            EncodingDecision.Lookahead l = d.lookahead().orElse(null);
+            if (page.whole()) out.printf("  read        the whole page, %d bytes%n", page.head().length);
+            else out.printf("  read        the first %d bytes of a longer page (the look-ahead)%s%n", l.bytes(),
+                    l.cut() ? "; cut short: the decision wanted more" : "");
+        }
     }
 
     private static String quoted(String s) {
@@ -549,220 +728,6 @@ public final class Main {
             return e.getCause() != null && e.getCause() != e ? describe(e.getCause()) : e.getClass().getSimpleName();
         }
         return e.getMessage();
-    }
-
-    /**
-     * Reads FILEs, stdin and URLs, each within the limits: a body over {@code maxBody} bytes is
-     * refused before it is held (a file by its size, stdin and URLs as they arrive); a URL must be
-     * read whole within {@code timeout}, and a server that sends nothing for {@code readTimeout} is
-     * given up on. Either way the input is reported and the next one read.
-     */
-    static final class Inputs {
-        record Page(byte[] body, String contentType, String baseUri) {}
-
-        static final class InputException extends Exception {
-            InputException(String message) {
-                super(message);
-            }
-        }
-
-        /** The smaller of --max-body and {@link #heapLimit}. */
-        private final long maxBody;
-        private final long userMaxBody;
-        private final long heapLimit;
-        private final int heapPerByte;
-        private final Duration timeout;
-        private final Duration readTimeout;
-        private HttpClient client;
-
-        Inputs(long maxBody, Duration timeout, Duration readTimeout, int heapPerByte) {
-            // refused before it is read: a body whose handling cannot fit this JVM's heap
-            this.heapLimit = Math.max(0, (Runtime.getRuntime().maxMemory() - WarcAudit.heapReserve()) / heapPerByte);
-            this.heapPerByte = heapPerByte;
-            this.maxBody = Math.min(maxBody, heapLimit);
-            this.userMaxBody = maxBody;
-            this.timeout = timeout;
-            this.readTimeout = readTimeout;
-        }
-
-        /** Why a body over {@link #maxBody} is refused: --max-body, or the heap when that is the smaller. */
-        private String overWhat() {
-            if (maxBody == userMaxBody) return "(see --max-body)";
-            return "is too big for this JVM's heap (" + (Runtime.getRuntime().maxMemory() >> 20) + " MiB; this command needs about "
-                    + heapPerByte + " bytes a byte, so at most " + heapLimit + " bytes; give it more with JSOUP_CHARSET_OPTS=-Xmx...)";
-        }
-
-        Page read(String input, String contentTypeForFiles) throws InputException, InterruptedException {
-            if (input.startsWith("http://") || input.startsWith("https://")) return fetch(input);
-            try {
-                if (input.equals("-")) {
-                    byte[] body = System.in.readNBytes((int) maxBody + 1);
-                    if (body.length > maxBody) throw new InputException("more than " + maxBody + " bytes " + overWhat() + "; not read");
-                    return new Page(body, contentTypeForFiles, "");
-                }
-                if (input.isEmpty()) throw new InputException("no such file (an empty name)");
-                Path path = Path.of(input);
-                if (Files.isDirectory(path)) throw new InputException("is a directory");
-                long size = Files.size(path);
-                if (size > userMaxBody) throw new InputException("file of " + size + " bytes is over --max-body " + userMaxBody + "; not read");
-                if (size > maxBody) throw new InputException("file of " + size + " bytes " + overWhat() + "; not read");
-                return new Page(Files.readAllBytes(path), contentTypeForFiles, path.toAbsolutePath().toUri().toString());
-            } catch (IOException | java.nio.file.InvalidPathException e) {
-                throw new InputException(describe(e));
-            } catch (OutOfMemoryError e) {
-                throw new InputException("does not fit in memory (" + e.getMessage() + "); give the JVM more with JSOUP_CHARSET_OPTS=-Xmx...");
-            }
-        }
-
-        private Page fetch(String url) throws InputException, InterruptedException {
-            if (client == null) {
-                client = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL)
-                        .connectTimeout(readTimeout).build();
-            }
-            HttpRequest request;
-            try {
-                request = HttpRequest.newBuilder(URI.create(url)).timeout(readTimeout).build();
-            } catch (IllegalArgumentException e) {
-                throw new InputException(describe(e));
-            }
-            long start = System.nanoTime();
-            java.util.concurrent.atomic.AtomicReference<LimitedBody> body = new java.util.concurrent.atomic.AtomicReference<>();
-            java.util.concurrent.CompletableFuture<HttpResponse<byte[]>> response = client.sendAsync(request, info -> {
-                LimitedBody b = new LimitedBody(maxBody);
-                body.set(b);
-                return b;
-            });
-            try {
-                while (true) {
-                    try {
-                        HttpResponse<byte[]> res = response.get(200, java.util.concurrent.TimeUnit.MILLISECONDS);
-                        if (res.statusCode() >= 300 && res.statusCode() <= 399 && res.headers().firstValue("Location").isPresent()) {
-                            // the client gives up after its redirect limit and hands back the last redirect
-                            int redirects = 0;
-                            for (HttpResponse<?> p = res.previousResponse().orElse(null); p != null; p = p.previousResponse().orElse(null)) redirects++;
-                            throw new InputException("too many redirects (" + (redirects + 1) + ") starting at " + url);
-                        }
-                        if (res.statusCode() < 200 || res.statusCode() > 299) throw new InputException("HTTP status " + res.statusCode());
-                        List<String> types = res.headers().allValues("Content-Type");
-                        // a browser undoes the content coding before it sniffs; an unknown or broken one is an error
-                        byte[] decoded = ContentCodings.decode(res.body(), res.headers().allValues("Content-Encoding"), maxBody);
-                        // several Content-Type headers combine as Fetch combines them: joined by ", "
-                        return new Page(decoded, types.isEmpty() ? null : String.join(", ", types), res.uri().toString());
-                    } catch (java.util.concurrent.TimeoutException e) {
-                        long now = System.nanoTime();
-                        LimitedBody b = body.get();
-                        if (now - start > timeout.toNanos()) {
-                            throw new InputException("not read whole within " + timeout.toSeconds() + " s (see --timeout)"
-                                    + (b == null ? "" : "; " + b.size() + " bytes of the body had come"));
-                        }
-                        if (b != null && now - b.lastData() > readTimeout.toNanos()) {
-                            throw new InputException("the server sent nothing for " + readTimeout.toSeconds()
-                                    + " s (see --read-timeout); " + b.size() + " bytes of the body had come");
-                        }
-                    }
-                }
-            } catch (java.util.concurrent.ExecutionException e) {
-                Throwable cause = e.getCause();
-                for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
-                    if (t instanceof LimitedBody.OverLimit) {
-                        throw new InputException(maxBody == userMaxBody ? "body over --max-body " + maxBody + " bytes; not read"
-                                : "body of more than " + maxBody + " bytes " + overWhat() + "; not read");
-                    }
-                }
-                if (cause instanceof ContentCodingException c) throw new InputException(c.getMessage());
-                // java.net.http's words for a 3xx response it cannot follow
-                for (Throwable t = cause; t != null; t = t.getCause() == t ? null : t.getCause()) {
-                    if (t instanceof IOException && "Invalid redirection".equals(t.getMessage())) {
-                        throw new InputException("redirect without a Location header");
-                    }
-                }
-                throw new InputException(describe(cause));
-            } catch (ContentCodingException e) {
-                throw new InputException(e.overLimit() ? "body over --max-body " + maxBody + " bytes once its "
-                        + e.coding() + " coding is undone; not read" : e.getMessage());
-            } finally {
-                response.cancel(true);
-                LimitedBody b = body.get();
-                if (b != null) b.cancel();
-            }
-        }
-    }
-
-    /**
-     * A response body held in memory up to a limit: past it the download is cancelled and the
-     * response fails with {@link OverLimit}, so no body larger than the limit is ever held. Records
-     * when data last came, for the read timeout.
-     */
-    static final class LimitedBody implements HttpResponse.BodySubscriber<byte[]> {
-        /** The body was longer than the limit. */
-        static final class OverLimit extends IOException {
-            private static final long serialVersionUID = 1L;
-
-            OverLimit() {
-                super("body over the limit");
-            }
-        }
-
-        private final long limit;
-        private final java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-        private final java.util.concurrent.CompletableFuture<byte[]> result = new java.util.concurrent.CompletableFuture<>();
-        private volatile long lastData = System.nanoTime();
-        private volatile long size;
-        private volatile java.util.concurrent.Flow.Subscription subscription;
-
-        LimitedBody(long limit) {
-            this.limit = limit;
-        }
-
-        long lastData() {
-            return lastData;
-        }
-
-        long size() {
-            return size;
-        }
-
-        void cancel() {
-            java.util.concurrent.Flow.Subscription s = subscription;
-            if (s != null) s.cancel();
-        }
-
-        @Override
-        public java.util.concurrent.CompletionStage<byte[]> getBody() {
-            return result;
-        }
-
-        @Override
-        public void onSubscribe(java.util.concurrent.Flow.Subscription subscription) {
-            this.subscription = subscription;
-            subscription.request(Long.MAX_VALUE);
-        }
-
-        @Override
-        public void onNext(List<java.nio.ByteBuffer> items) {
-            lastData = System.nanoTime();
-            for (java.nio.ByteBuffer item : items) {
-                if (size + item.remaining() > limit) {
-                    cancel();
-                    result.completeExceptionally(new OverLimit());
-                    return;
-                }
-                byte[] chunk = new byte[item.remaining()];
-                item.get(chunk);
-                bytes.write(chunk, 0, chunk.length);
-                size += chunk.length;
-            }
-        }
-
-        @Override
-        public void onError(Throwable throwable) {
-            result.completeExceptionally(throwable);
-        }
-
-        @Override
-        public void onComplete() {
-            result.complete(bytes.toByteArray());
-        }
     }
 
     /** A hand-written argument parser: options (with a value, or flags), positionals, "--", --help. */

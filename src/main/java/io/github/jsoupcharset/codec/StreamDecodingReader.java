@@ -51,6 +51,8 @@ public final class StreamDecodingReader extends Reader {
     private Watch watch;
     private final java.util.function.BooleanSupplier truncated;
     private long contradictedAt = -1;
+    /** The stream offset the watch goes on from: the look-ahead, once scanned here, is not fed to it again. */
+    private long watchFrom;
     // the UTF-8 decoder's state, as the Encoding Standard's UTF-8 decoder keeps it
     private int needed;
     private int seen;
@@ -91,6 +93,9 @@ public final class StreamDecodingReader extends Reader {
                     break;
                 }
             }
+            // decoding the look-ahead must not feed its bytes to the UTF-8 steps twice: a sequence
+            // the look-ahead's end cut would then meet the look-ahead's first byte as its next
+            watchFrom = length;
         }
     }
 
@@ -162,7 +167,7 @@ public final class StreamDecodingReader extends Reader {
             }
             return;
         }
-        for (int i = from; i < from + n; i++) {
+        for (int i = (int) Math.max(from, Math.min(from + n, watchFrom - bufOffset)); i < from + n; i++) {
             if (utf8Error(buf[i] & 0xFF, bufOffset + i)) {
                 contradictedAt = errorAt;
                 watch = Watch.NONE;
