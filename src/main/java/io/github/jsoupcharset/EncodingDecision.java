@@ -268,7 +268,8 @@ public record EncodingDecision(
      * bytes, NUL aside: UTF-16 and UTF-32 text without a byte order mark is full of NULs; at least
      * two, and one byte in a hundred), or nothing but NULs. A body decoded as UTF-16 is judged on
      * signatures only. The body is decoded all the same: no byte is lost, but its text is likely
-     * worthless, whatever {@link #encoding()} says.
+     * worthless, whatever {@link #encoding()} says, and {@link #detectorConfidence()}, calibrated on
+     * text, says nothing of it.
      *
      * @return true if {@link #binaryEvidence()} is present
      */

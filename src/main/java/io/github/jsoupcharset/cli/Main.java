@@ -576,8 +576,10 @@ public final class Main {
         out.printf("  encoding    %s%n", d.encoding().name());
         out.printf("  rule        %s%n", d.source());
         out.printf("  confidence  %s%n", d.confidence());
-        d.detectorConfidence().ifPresent(c -> out.printf("  detector    %d%% likely right%s%s%n", c,
-                d.isDetectionUnsure() ? " (unsure: treat as unknown)" : "",
+        // the probability is calibrated on text: for bytes that are not text it says nothing
+        d.detectorConfidence().ifPresent(c -> out.printf("  detector    %s%s%n", d.looksBinary()
+                        ? "no confidence (the body does not look like text)"
+                        : c + "% likely right" + (d.isDetectionUnsure() ? " (unsure: treat as unknown)" : ""),
                 d.detectorRunnerUp().map(r -> ", runner-up " + r.name()).orElse("")));
         out.printf("  header      %s%n", d.headerLabel().map(l -> quoted(l) + " -> "
                 + d.headerEncoding().map(Object::toString).orElse("unknown label")).orElse("-"));
