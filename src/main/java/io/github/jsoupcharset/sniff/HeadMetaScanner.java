@@ -81,7 +81,6 @@ public final class HeadMetaScanner {
         private boolean inHeadSection = true;
         private boolean headEnded; // run() stopped for good, not for want of bytes
         private int tokenStart; // where the token run() last began (the end, after character data)
-        private final StringBuilder tagName = new StringBuilder(); // readTag's, reused
         private final StringBuilder attrName = new StringBuilder(); // readTag's, reused
 
         Scan(byte[] b, int start, int end, FailedLabels failed) {
@@ -162,6 +161,7 @@ public final class HeadMetaScanner {
 
         /** Chromium's head-section rule for a start or end tag. */
         private void updateHeadSection(String name, boolean endTag) {
+            if (!inHeadSection) return; // it never starts again
             if (ALLOWED_IN_HEAD.contains(name)) return;
             if (!endTag && (name.equals("html") || name.equals("head"))) return;
             inHeadSection = false; // including </head>, <body>, <template> and unknown tags
@@ -215,15 +215,11 @@ public final class HeadMetaScanner {
          * others are stepped over without making strings of them.
          */
         private Tag readTag(int q, boolean endTag) {
-            StringBuilder name = tagName;
-            name.setLength(0);
             int i = q;
             // Tag name state.
-            while (i < end && !isTokenizerWhitespace(b[i]) && b[i] != '/' && b[i] != '>') {
-                name.append(AsciiBytes.lowercase(b[i]));
-                i++;
-            }
-            MetaAttributes attributes = !endTag && "meta".contentEquals(name) ? new MetaAttributes() : null;
+            while (i < end && !isTokenizerWhitespace(b[i]) && b[i] != '/' && b[i] != '>') i++;
+            String name = lowercaseName(b, q, i);
+            MetaAttributes attributes = !endTag && name.equals("meta") ? new MetaAttributes() : null;
             StringBuilder attrName = this.attrName;
             while (true) {
                 // Before attribute name state.
@@ -233,10 +229,10 @@ public final class HeadMetaScanner {
                     // Self-closing start tag state: "/>" ends the tag, otherwise back to attributes.
                     i++;
                     if (i >= end) return null;
-                    if (b[i] == '>') return new Tag(name.toString(), attributes, i + 1);
+                    if (b[i] == '>') return new Tag(name, attributes, i + 1);
                     continue;
                 }
-                if (b[i] == '>') return new Tag(name.toString(), attributes, i + 1);
+                if (b[i] == '>') return new Tag(name, attributes, i + 1);
                 // Attribute name state ("=" may be the first character of a name).
                 // (the name is only kept for a meta start tag)
                 attrName.setLength(0);
@@ -269,7 +265,7 @@ public final class HeadMetaScanner {
                     // the next attribute (a parse error), which the loop handles alike.
                 } else if (c == '>') {
                     if (reads) attributes.add(attrName.toString(), "");
-                    return new Tag(name.toString(), attributes, i + 1);
+                    return new Tag(name, attributes, i + 1);
                 } else {
                     int from = i;
                     while (i < end && !isTokenizerWhitespace(b[i]) && b[i] != '>') i++;
@@ -341,6 +337,18 @@ public final class HeadMetaScanner {
      * otherwise null), and the position after its ">".
      */
     private record Tag(String name, MetaAttributes meta, int end) {}
+
+    /** A tag name: {@code b[from, to)} one char per byte, A-Z lowercased (as {@link AsciiBytes#lowercase}). */
+    private static String lowercaseName(byte[] b, int from, int to) {
+        for (int k = from; k < to; k++) {
+            if (b[k] >= 'A' && b[k] <= 'Z') {
+                char[] name = new char[to - from];
+                for (int j = from; j < to; j++) name[j - from] = AsciiBytes.lowercase(b[j]);
+                return new String(name);
+            }
+        }
+        return AsciiBytes.latin1(b, from, to);
+    }
 
     private static String decodeCharacterReferences(String value) {
         return value.indexOf('&') < 0 ? value : Parser.unescapeEntities(value, true);
