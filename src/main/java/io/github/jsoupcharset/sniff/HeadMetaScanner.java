@@ -208,7 +208,7 @@ public final class HeadMetaScanner {
         }
 
         /**
-         * The tag whose name starts at {@code q}, with its attributes as the HTML tokenizer reads them
+         * The tag whose name starts at {@code q} (as {@link #tagName} tells it), with its attributes as the HTML tokenizer reads them
          * (names lowercased, values with character references decoded, in order) folded into what a
          * meta declaration reads from them, or null when the input ends before its ">". Only a meta
          * start tag's attributes are kept, and of those only the ones a declaration reads: the
@@ -218,7 +218,7 @@ public final class HeadMetaScanner {
             int i = q;
             // Tag name state.
             while (i < end && !isTokenizerWhitespace(b[i]) && b[i] != '/' && b[i] != '>') i++;
-            String name = lowercaseName(b, q, i);
+            String name = tagName(b, q, i);
             MetaAttributes attributes = !endTag && name.equals("meta") ? new MetaAttributes() : null;
             StringBuilder attrName = this.attrName;
             while (true) {
@@ -333,21 +333,38 @@ public final class HeadMetaScanner {
     }
 
     /**
-     * A start or end tag: its lowercased name, what its attributes declare (a meta start tag's only,
+     * A start or end tag: its lowercased name (or {@link #OTHER_TAG}), what its attributes declare (a meta start tag's only,
      * otherwise null), and the position after its ">".
      */
     private record Tag(String name, MetaAttributes meta, int end) {}
 
-    /** A tag name: {@code b[from, to)} one char per byte, A-Z lowercased (as {@link AsciiBytes#lowercase}). */
-    private static String lowercaseName(byte[] b, int from, int to) {
-        for (int k = from; k < to; k++) {
-            if (b[k] >= 'A' && b[k] <= 'Z') {
-                char[] name = new char[to - from];
-                for (int j = from; j < to; j++) name[j - from] = AsciiBytes.lowercase(b[j]);
-                return new String(name);
-            }
+    /**
+     * The names the scan tells apart (what keeps the head section going, what switches the
+     * tokenizer's state, {@code meta} and {@code plaintext}); every other tag name is {@link
+     * #OTHER_TAG}, which acts alike for all of them, so no String is made for it.
+     */
+    private static final String[] NAMES_TOLD_APART;
+    /** Any tag name not in {@link #NAMES_TOLD_APART} (no tag name is empty: it starts with a letter). */
+    private static final String OTHER_TAG = "";
+
+    static {
+        java.util.Set<String> names = new java.util.TreeSet<>(ALLOWED_IN_HEAD);
+        names.addAll(RCDATA);
+        names.addAll(RAWTEXT);
+        names.addAll(Set.of("html", "head", "plaintext"));
+        NAMES_TOLD_APART = names.toArray(new String[0]);
+    }
+
+    /**
+     * The tag name {@code b[from, to)}, A-Z lowercased (as {@link AsciiBytes#lowercase}): one of
+     * {@link #NAMES_TOLD_APART}, or {@link #OTHER_TAG}.
+     */
+    private static String tagName(byte[] b, int from, int to) {
+        int length = to - from;
+        for (String name : NAMES_TOLD_APART) {
+            if (name.length() == length && AsciiBytes.startsWithIgnoringAsciiCase(b, from, to, name)) return name;
         }
-        return AsciiBytes.latin1(b, from, to);
+        return OTHER_TAG;
     }
 
     private static String decodeCharacterReferences(String value) {
