@@ -108,12 +108,16 @@ public final class Decoders {
                 String name = row[0];
                 // one index (and one reverse index) per distinct table: ISO-8859-8-I shares ISO-8859-8's
                 char[] index = indexes.computeIfAbsent(row[1], String::toCharArray);
-                char[] table = SingleByteDecoder.byteTable(index); // one per charset, shared by its decoders
-                byte[][] pages = reverse(index);
-                java.nio.charset.Charset twin = SingleByteDecoder.jdkTwin(jdkName(name), index);
+                // built on the charset's first use, not here: a page in one encoding does not load the
+                // others' tables, nor the JDK charsets their twins are checked against
+                OnFirstUse<char[]> table = new OnFirstUse<>(() -> SingleByteDecoder.byteTable(index)); // shared by its decoders
+                OnFirstUse<byte[][]> pages = new OnFirstUse<>(() -> reverse(index));
+                OnFirstUse<java.util.Optional<java.nio.charset.Charset>> twin = new OnFirstUse<>(
+                        () -> java.util.Optional.ofNullable(SingleByteDecoder.jdkTwin(jdkName(name), index)));
                 put(all, new WhatwgCharset(name, WhatwgCharset.Family.SINGLE_BYTE,
-                        () -> new SingleByteDecoder(table, twin), cs -> new SingleByteCharsetDecoder(cs, table),
-                        cs -> new SingleByteEncoder(cs, pages), 1f, index));
+                        () -> new SingleByteDecoder(table.get(), twin.get().orElse(null)),
+                        cs -> new SingleByteCharsetDecoder(cs, table.get()),
+                        cs -> new SingleByteEncoder(cs, pages.get()), 1f, index));
             }
             return Map.copyOf(all);
         }

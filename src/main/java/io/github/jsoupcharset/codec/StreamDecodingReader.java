@@ -245,6 +245,7 @@ public final class StreamDecodingReader extends Reader {
      * and {@link #contradictedAt()} cover every byte; returns the error count.
      */
     public long finish() throws IOException {
+        if (finished && heldPos == heldEnd) return decoder.errors(); // read to its end already: nothing to drop
         char[] sink = new char[HELD_CHARS];
         while (read(sink, 0, sink.length) >= 0) {
             // dropped

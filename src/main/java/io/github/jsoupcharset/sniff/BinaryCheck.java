@@ -35,6 +35,9 @@ public final class BinaryCheck {
     /** The fewest control bytes (binary data bytes other than NUL) that make a body binary. */
     static final int MIN_CONTROL_BYTES = 2;
 
+    /** The controls text holds, as bits by value: TAB, LF, FF, CR (neither binary data bytes nor ESC). */
+    private static final int TEXT_CONTROLS = 1 << 0x09 | 1 << 0x0A | 1 << 0x0C | 1 << 0x0D;
+
     private BinaryCheck() {}
 
     /**
@@ -51,21 +54,23 @@ public final class BinaryCheck {
         }
         if (startsWith(body, off, len, '%', 'P', 'D', 'F', '-')) return Optional.of("PDF signature");
         int n = Math.min(len, RESOURCE_HEADER);
-        boolean iso2022 = false;
-        for (int i = off; i < off + n - 1; i++) {
-            if (body[i] == 0x1B && body[i + 1] == '$') {
-                iso2022 = true;
-                break;
-            }
-        }
         int nul = 0;
         int control = 0;
+        int shifts = 0; // SO and SI, binary data bytes unless an ISO-2022 escape is there
+        boolean escape = false; // ESC: an ISO-2022 escape may be there
         for (int i = off; i < off + n; i++) {
-            int b = body[i] & 0xFF;
-            if (b == 0) nul++;
-            else if (isBinaryDataByte(b) && !(iso2022 && (b == 0x0E || b == 0x0F))) control++;
+            byte b = body[i];
+            // one rarely taken branch for the bytes of text (0x20 and above, non-ASCII, TAB, LF, FF, CR)
+            if (b >= 0 && b < 0x20 && (TEXT_CONTROLS >>> b & 1) == 0) {
+                if (b == 0) nul++;
+                else if (b == 0x0E || b == 0x0F) shifts++;
+                else if (b == 0x1B) escape = true;
+                else if (isBinaryDataByte(b)) control++;
+            }
         }
-        if (nul == 0 && control == 0) return Optional.empty(); // no binary data byte: text
+        if (nul == 0 && control == 0 && shifts == 0) return Optional.empty(); // no binary data byte: text
+        if (shifts > 0 && !(escape && iso2022Escape(body, off, n))) control += shifts;
+        if (nul == 0 && control == 0) return Optional.empty();
         String signature = signature(body, off, len);
         if (signature != null) return Optional.of(signature + " signature");
         if (decided == Encoding.UTF_16LE || decided == Encoding.UTF_16BE) return Optional.empty();
@@ -74,6 +79,14 @@ public final class BinaryCheck {
             return Optional.of(control + " control bytes in the first " + n);
         }
         return Optional.empty();
+    }
+
+    /** Whether {@code body[off, off+n)} holds {@code ESC $}, which starts ISO-2022's multi-byte sets. */
+    private static boolean iso2022Escape(byte[] body, int off, int n) {
+        for (int i = off; i < off + n - 1; i++) {
+            if (body[i] == 0x1B && body[i + 1] == '$') return true;
+        }
+        return false;
     }
 
     /** MIME Sniffing's binary data byte: 0x00-0x08, 0x0B, 0x0E-0x1A, 0x1C-0x1F. */

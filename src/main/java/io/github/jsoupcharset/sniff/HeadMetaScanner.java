@@ -81,7 +81,6 @@ public final class HeadMetaScanner {
         private boolean inHeadSection = true;
         private boolean headEnded; // run() stopped for good, not for want of bytes
         private int tokenStart; // where the token run() last began (the end, after character data)
-        private final StringBuilder tagName = new StringBuilder(); // readTag's, reused
         private final StringBuilder attrName = new StringBuilder(); // readTag's, reused
 
         Scan(byte[] b, int start, int end, FailedLabels failed) {
@@ -162,6 +161,7 @@ public final class HeadMetaScanner {
 
         /** Chromium's head-section rule for a start or end tag. */
         private void updateHeadSection(String name, boolean endTag) {
+            if (!inHeadSection) return; // it never starts again
             if (ALLOWED_IN_HEAD.contains(name)) return;
             if (!endTag && (name.equals("html") || name.equals("head"))) return;
             inHeadSection = false; // including </head>, <body>, <template> and unknown tags
@@ -208,22 +208,18 @@ public final class HeadMetaScanner {
         }
 
         /**
-         * The tag whose name starts at {@code q}, with its attributes as the HTML tokenizer reads them
+         * The tag whose name starts at {@code q} (as {@link #tagName} tells it), with its attributes as the HTML tokenizer reads them
          * (names lowercased, values with character references decoded, in order) folded into what a
          * meta declaration reads from them, or null when the input ends before its ">". Only a meta
          * start tag's attributes are kept, and of those only the ones a declaration reads: the
          * others are stepped over without making strings of them.
          */
         private Tag readTag(int q, boolean endTag) {
-            StringBuilder name = tagName;
-            name.setLength(0);
             int i = q;
             // Tag name state.
-            while (i < end && !isTokenizerWhitespace(b[i]) && b[i] != '/' && b[i] != '>') {
-                name.append(AsciiBytes.lowercase(b[i]));
-                i++;
-            }
-            MetaAttributes attributes = !endTag && "meta".contentEquals(name) ? new MetaAttributes() : null;
+            while (i < end && !isTokenizerWhitespace(b[i]) && b[i] != '/' && b[i] != '>') i++;
+            String name = tagName(b, q, i);
+            MetaAttributes attributes = !endTag && name.equals("meta") ? new MetaAttributes() : null;
             StringBuilder attrName = this.attrName;
             while (true) {
                 // Before attribute name state.
@@ -233,10 +229,10 @@ public final class HeadMetaScanner {
                     // Self-closing start tag state: "/>" ends the tag, otherwise back to attributes.
                     i++;
                     if (i >= end) return null;
-                    if (b[i] == '>') return new Tag(name.toString(), attributes, i + 1);
+                    if (b[i] == '>') return new Tag(name, attributes, i + 1);
                     continue;
                 }
-                if (b[i] == '>') return new Tag(name.toString(), attributes, i + 1);
+                if (b[i] == '>') return new Tag(name, attributes, i + 1);
                 // Attribute name state ("=" may be the first character of a name).
                 // (the name is only kept for a meta start tag)
                 attrName.setLength(0);
@@ -269,7 +265,7 @@ public final class HeadMetaScanner {
                     // the next attribute (a parse error), which the loop handles alike.
                 } else if (c == '>') {
                     if (reads) attributes.add(attrName.toString(), "");
-                    return new Tag(name.toString(), attributes, i + 1);
+                    return new Tag(name, attributes, i + 1);
                 } else {
                     int from = i;
                     while (i < end && !isTokenizerWhitespace(b[i]) && b[i] != '>') i++;
@@ -337,10 +333,39 @@ public final class HeadMetaScanner {
     }
 
     /**
-     * A start or end tag: its lowercased name, what its attributes declare (a meta start tag's only,
+     * A start or end tag: its lowercased name (or {@link #OTHER_TAG}), what its attributes declare (a meta start tag's only,
      * otherwise null), and the position after its ">".
      */
     private record Tag(String name, MetaAttributes meta, int end) {}
+
+    /**
+     * The names the scan tells apart (what keeps the head section going, what switches the
+     * tokenizer's state, {@code meta} and {@code plaintext}); every other tag name is {@link
+     * #OTHER_TAG}, which acts alike for all of them, so no String is made for it.
+     */
+    private static final String[] NAMES_TOLD_APART;
+    /** Any tag name not in {@link #NAMES_TOLD_APART} (no tag name is empty: it starts with a letter). */
+    private static final String OTHER_TAG = "";
+
+    static {
+        java.util.Set<String> names = new java.util.TreeSet<>(ALLOWED_IN_HEAD);
+        names.addAll(RCDATA);
+        names.addAll(RAWTEXT);
+        names.addAll(Set.of("html", "head", "plaintext"));
+        NAMES_TOLD_APART = names.toArray(new String[0]);
+    }
+
+    /**
+     * The tag name {@code b[from, to)}, A-Z lowercased (as {@link AsciiBytes#lowercase}): one of
+     * {@link #NAMES_TOLD_APART}, or {@link #OTHER_TAG}.
+     */
+    private static String tagName(byte[] b, int from, int to) {
+        int length = to - from;
+        for (String name : NAMES_TOLD_APART) {
+            if (name.length() == length && AsciiBytes.startsWithIgnoringAsciiCase(b, from, to, name)) return name;
+        }
+        return OTHER_TAG;
+    }
 
     private static String decodeCharacterReferences(String value) {
         return value.indexOf('&') < 0 ? value : Parser.unescapeEntities(value, true);

@@ -79,9 +79,23 @@ public final class MetaContent {
 
     private static int indexOfCharsetIgnoringAsciiCase(String s, int from) {
         for (int i = from; i + 7 <= s.length(); i++) {
-            // regionMatches(ignoreCase) also folds non-ASCII (e.g. U+212A KELVIN SIGN); require ASCII
-            if (s.regionMatches(true, i, "charset", 0, 7) && AsciiBytes.isAscii(s, i, i + 7)) return i;
+            if (isAsciiLetterIgnoringCase(s.charAt(i), 'c') && startsWithCharsetAfterC(s, i)) return i;
         }
         return -1;
+    }
+
+    private static boolean startsWithCharsetAfterC(String s, int i) {
+        return isAsciiLetterIgnoringCase(s.charAt(i + 1), 'h') && isAsciiLetterIgnoringCase(s.charAt(i + 2), 'a')
+                && isAsciiLetterIgnoringCase(s.charAt(i + 3), 'r') && isAsciiLetterIgnoringCase(s.charAt(i + 4), 's')
+                && isAsciiLetterIgnoringCase(s.charAt(i + 5), 'e') && isAsciiLetterIgnoringCase(s.charAt(i + 6), 't');
+    }
+
+    /**
+     * Whether {@code c} is the lowercase ASCII letter {@code lower} or its uppercase: setting bit
+     * 0x20 maps only those two chars to {@code lower}, so nothing non-ASCII folds to it (as the
+     * Kelvin sign U+212A would under {@code regionMatches(true, ...)}).
+     */
+    private static boolean isAsciiLetterIgnoringCase(char c, char lower) {
+        return (c | 0x20) == lower;
     }
 }

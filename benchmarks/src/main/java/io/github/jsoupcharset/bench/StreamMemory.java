@@ -16,7 +16,8 @@ import java.util.List;
  * Memory of the stream entry points, each in a JVM of its own (a child of this one), on pages
  * generated as they are read so that the page itself is never in memory:
  * <ul>
- * <li>{@code compare MB}: the smallest {@code -Xmx} (to 1 MB, serial GC) at which
+ * <li>{@code compare MB [STEP_KB FROM_MB TO_MB]}: the smallest {@code -Xmx} (to 1 MB, or to
+ *     {@code STEP_KB} searched between {@code FROM_MB} and {@code TO_MB}; serial GC) at which
  *     {@code BrowserCharsetJsoup.parse(InputStream, …)} parses an {@code MB}-megabyte declared
  *     page, and the same for {@code Jsoup.parse(InputStream, "UTF-8", …)}; the difference is what
  *     ours holds beyond jsoup at its peak;
@@ -31,7 +32,14 @@ public final class StreamMemory {
 
     public static void main(String[] args) throws Exception {
         switch (args[0]) {
-            case "compare" -> compare(Long.parseLong(args[1]));
+            case "compare" -> {
+                if (args.length > 2) {
+                    compareFine(Long.parseLong(args[1]), Integer.parseInt(args[2]), Integer.parseInt(args[3]),
+                            Integer.parseInt(args[4]));
+                } else {
+                    compare(Long.parseLong(args[1]));
+                }
+            }
             case "select" -> {
                 long mb = Long.parseLong(args[1]);
                 int code = child("-Xmx" + args[2], "select-ours", mb, true);
@@ -48,6 +56,30 @@ public final class StreamMemory {
         int jsoup = smallestHeap("parse-jsoup", mb);
         System.out.println("page " + mb + " MB: smallest -Xmx for BrowserCharsetJsoup.parse(InputStream) " + ours
                 + " MB, for Jsoup.parse(InputStream, charset) " + jsoup + " MB, difference " + (ours - jsoup) + " MB");
+    }
+
+    /**
+     * As {@link #compare}, to {@code stepKb} KB: each side's smallest {@code -Xmx} searched by
+     * bisection between {@code fromMb} (must fail) and {@code toMb} (must succeed) MB.
+     */
+    private static void compareFine(long mb, int stepKb, int fromMb, int toMb) throws Exception {
+        long ours = smallestHeapKb("parse-ours", mb, stepKb, fromMb, toMb);
+        long jsoup = smallestHeapKb("parse-jsoup", mb, stepKb, fromMb, toMb);
+        System.out.println("page " + mb + " MB: smallest -Xmx (to " + stepKb + " KB) for BrowserCharsetJsoup.parse(InputStream) "
+                + ours + " KB, for Jsoup.parse(InputStream, charset) " + jsoup + " KB, difference " + (ours - jsoup) + " KB");
+    }
+
+    private static long smallestHeapKb(String mode, long mb, int stepKb, int fromMb, int toMb) throws Exception {
+        long lo = (long) fromMb * 1024 / stepKb; // in steps
+        long hi = (long) toMb * 1024 / stepKb;
+        if (child("-Xmx" + lo * stepKb + "k", mode, mb, false) == 0) throw new IllegalStateException(mode + " fits " + fromMb + " MB");
+        if (child("-Xmx" + hi * stepKb + "k", mode, mb, false) != 0) throw new IllegalStateException(mode + " fails at " + toMb + " MB");
+        while (hi - lo > 1) {
+            long mid = (lo + hi) >>> 1;
+            if (child("-Xmx" + mid * stepKb + "k", mode, mb, false) == 0) hi = mid;
+            else lo = mid;
+        }
+        return hi * stepKb;
     }
 
     /** Binary search of the smallest heap in MB at which the mode succeeds. */

@@ -19,7 +19,7 @@ import java.util.Arrays;
  * the median), each side's median, and (for reference) the median ratio of the byte[] entry point,
  * timed after the pair in each round, to that round's jsoup.
  *
- * <pre>java -cp benchmarks/target/benchmarks.jar io.github.jsoupcharset.bench.StreamPaired [rounds16KB] [rounds1MB]</pre>
+ * <pre>java -cp benchmarks/target/benchmarks.jar io.github.jsoupcharset.bench.StreamPaired [rounds16KB] [rounds1MB] ["16KB windows-1251 HEADER"]</pre>
  */
 public final class StreamPaired {
     private StreamPaired() {}
@@ -27,11 +27,15 @@ public final class StreamPaired {
     public static void main(String[] args) throws IOException {
         int small = args.length > 0 ? Integer.parseInt(args[0]) : 4000;
         int large = args.length > 1 ? Integer.parseInt(args[1]) : 150;
+        // optional: only the cases whose "size encoding declaration" contains this (one JVM per case
+        // keeps one case's JIT profile from shaping another's)
+        String only = args.length > 2 ? args[2] : "";
         System.out.println("| size | encoding | declared by | ours ms (median CPU) | jsoup ms (median CPU) | ours / jsoup, median of pairs [95% interval] | byte[] entry point / jsoup |");
         System.out.println("|---|---|---|---|---|---|---|");
         for (String size : new String[] {"16KB", "1MB"}) {
             for (String encoding : new String[] {"UTF-8", "windows-1251", "Shift_JIS"}) {
                 for (Corpus.Declaration how : new Corpus.Declaration[] {Corpus.Declaration.HEADER, Corpus.Declaration.META}) {
+                    if (!(size + " " + encoding + " " + how).contains(only)) continue;
                     run(Corpus.Page.of(encoding, how, size), size, encoding, how, size.equals("1MB") ? large : small);
                 }
             }
