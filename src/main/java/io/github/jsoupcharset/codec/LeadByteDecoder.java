@@ -76,16 +76,20 @@ abstract class LeadByteDecoder extends MultiByteDecoder {
                 i = copyAscii(src, i, end); // an ASCII byte is a code point whose value is byte
                 continue;
             }
-            // a lead byte and a trail byte that make a character: the lead step and the trail
-            // step at once, without storing the lead
-            if (i + 1 < end) {
+            // lead bytes and trail bytes that make characters: the lead step and the trail step
+            // at once, without storing the lead, for the whole run of such pairs (CJK text)
+            int start = i;
+            char[] out = buf;
+            int o = j;
+            while (i + 1 < end && b < 0) {
                 char pair = pairs[pairIndex(b & 0xFF, src[i + 1] & 0xFF)];
-                if (pair != 0) {
-                    emit(pair);
-                    i += 2;
-                    continue;
-                }
+                if (pair == 0) break;
+                out[o++] = pair;
+                i += 2;
+                if (i < end) b = src[i];
             }
+            j = o;
+            if (i != start) continue; // the byte at i is decoded from the top: ASCII, another lead, or the end
             i++;
             leadByte(b & 0xFF);
         }
