@@ -1,11 +1,15 @@
 package io.github.jsoupcharset.codec;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.Charset;
 import java.util.Objects;
 
 /** The Encoding Standard's single-byte decoder, for one of the 28 single-byte indexes. */
 final class SingleByteDecoder extends Decoder {
     private static final int CHUNK = 8192;
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final char[] table; // by byte + 128 (signed byte): every byte's code point, U+FFFD where none
     private final Charset jdkTwin; // a JDK charset that agrees with the index wherever it decodes, or null
@@ -108,7 +112,21 @@ final class SingleByteDecoder extends Decoder {
      */
     private void decodeTo(byte[] src, int off, int len, char[] dst, int dstOff, long outputOffset) {
         char[] table = this.table;
-        for (int i = 0; i < len; i++) {
+        int i = 0;
+        // eight bytes at a time: a block of ASCII (markup, mostly) is copied as it is; any other
+        // block goes through the table byte by byte, as the tail does
+        for (; i + 8 <= len; i += 8) {
+            if (((long) LONGS.get(src, off + i) & 0x8080808080808080L) == 0) {
+                for (int k = 0; k < 8; k++) dst[dstOff + i + k] = (char) src[off + i + k];
+                continue;
+            }
+            for (int k = i; k < i + 8; k++) {
+                char c = table[src[off + k] + 128];
+                if (c == '\uFFFD') errorAt(outputOffset + k);
+                dst[dstOff + k] = c;
+            }
+        }
+        for (; i < len; i++) {
             // 2. If byte is an ASCII byte, return a code point whose value is byte.
             // 3. Let code point be the index code point for byte - 0x80.
             // (Both in one lookup: the table holds ASCII's code points after the index's.)

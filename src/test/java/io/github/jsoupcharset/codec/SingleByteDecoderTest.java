@@ -49,6 +49,23 @@ class SingleByteDecoderTest {
         return index;
     }
 
+    @Test
+    void errorsAreReportedWhereTheirReplacementLandsInAndAfterEightByteBlocks() {
+        // windows-1253 leaves 0xAA undefined; 21 bytes: two blocks of eight, then a tail of five
+        byte[] body = "abcdefghijklmnopqrstu".getBytes(StandardCharsets.US_ASCII);
+        body[3] = (byte) 0xAA;
+        body[12] = (byte) 0xAA;
+        body[19] = (byte) 0xAA;
+        Decoder decoder = Decoders.newDecoder("windows-1253");
+        List<Long> at = new ArrayList<>();
+        decoder.setErrorListener(at::add);
+        StringBuilder out = new StringBuilder("xy");
+        decoder.decode(body, 0, body.length, true, out);
+        assertThat(out.toString(), equalTo("xyabc\uFFFDefghijkl\uFFFDnopqrs\uFFFDu"));
+        assertThat(at, equalTo(List.of(5L, 14L, 21L)));
+        assertThat(decoder.errors(), is(3L));
+    }
+
     @ParameterizedTest
     @MethodSource("singleByteEncodings")
     void everyByteDecodesAsTheIndexSays(String encoding) throws IOException {
