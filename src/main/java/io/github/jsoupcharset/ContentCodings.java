@@ -67,7 +67,11 @@ public final class ContentCodings {
         List<String> codings = codings(contentEncodings);
         byte[] bytes = body;
         // the header lists codings in the order they were applied: undo the last one first
-        for (int i = codings.size() - 1; i >= 0; i--) bytes = undo(codings.get(i), bytes, limit);
+        for (int i = codings.size() - 1; i >= 0; i--) {
+            String coding = codings.get(i);
+            byte[] coded = bytes;
+            bytes = read(coding, () -> open(coding, new ByteArrayInputStream(coded)), limit);
+        }
         return bytes;
     }
 
@@ -149,19 +153,7 @@ public final class ContentCodings {
         private InputStream decoded() throws IOException {
             if (decoded == null) {
                 try {
-                    decoded = switch (coding) {
-                        case "gzip", "x-gzip" -> new GZIPInputStream(raw, 8192);
-                        case "deflate" -> {
-                            // zlib as the standard says; a raw deflate stream (no zlib header) as browsers accept it
-                            java.io.PushbackInputStream p = new java.io.PushbackInputStream(raw, 2);
-                            byte[] head = p.readNBytes(2);
-                            p.unread(head);
-                            boolean zlib = head.length == 2 && (head[0] & 0x0F) == 8
-                                    && ((head[0] & 0xFF) << 8 | head[1] & 0xFF) % 31 == 0;
-                            yield new InflaterInputStream(p, new Inflater(!zlib), 8192);
-                        }
-                        default -> brotli(raw);
-                    };
+                    decoded = open(coding, raw);
                 } catch (IOException | RuntimeException e) {
                     if (raw.failure != null && e == raw.failure) throw raw.failure;
                     throw broken(e);
@@ -171,9 +163,7 @@ public final class ContentCodings {
         }
 
         private IOException broken(Exception e) {
-            if (e instanceof ContentCodingException c) return new IOException(c.getMessage(), c);
-            ContentCodingException c = new ContentCodingException(coding, "content coding " + coding
-                    + ": the body is not valid " + coding + " data (" + e.getMessage() + ")", e, false);
+            ContentCodingException c = e instanceof ContentCodingException known ? known : invalid(coding, e);
             return new IOException(c.getMessage(), c);
         }
 
@@ -219,20 +209,31 @@ public final class ContentCodings {
         return codings;
     }
 
-    private static byte[] undo(String coding, byte[] bytes, int limit) {
+    /**
+     * The decoder of one coding over {@code raw}: gzip, deflate (zlib as the standard says; a raw
+     * deflate stream, without the zlib header, as browsers accept it) or br.
+     */
+    private static InputStream open(String coding, InputStream raw) throws IOException {
         switch (coding) {
             case "gzip":
             case "x-gzip":
-                return read(coding, () -> new GZIPInputStream(new ByteArrayInputStream(bytes), 8192), limit);
+                return new GZIPInputStream(raw, 8192);
             case "deflate":
-                // zlib as the standard says; a raw deflate stream (no zlib header) as browsers accept it
-                boolean zlib = bytes.length >= 2 && (bytes[0] & 0x0F) == 8 && ((bytes[0] & 0xFF) << 8 | bytes[1] & 0xFF) % 31 == 0;
-                return read(coding, () -> new InflaterInputStream(new ByteArrayInputStream(bytes), new Inflater(!zlib), 8192), limit);
+                java.io.PushbackInputStream p = new java.io.PushbackInputStream(raw, 2);
+                byte[] head = p.readNBytes(2);
+                p.unread(head);
+                boolean zlib = head.length == 2 && (head[0] & 0x0F) == 8 && ((head[0] & 0xFF) << 8 | head[1] & 0xFF) % 31 == 0;
+                return new InflaterInputStream(p, new Inflater(!zlib), 8192);
             case "br":
-                return read(coding, () -> brotli(new ByteArrayInputStream(bytes)), limit);
+                return brotli(raw);
             default:
                 throw unsupported(coding);
         }
+    }
+
+    private static ContentCodingException invalid(String coding, Exception e) {
+        return new ContentCodingException(coding, "content coding " + coding + ": the body is not valid " + coding
+                + " data (" + e.getMessage() + ")", e, false);
     }
 
     /** Opens a decoding stream. */
@@ -250,8 +251,7 @@ public final class ContentCodings {
             }
         } catch (IOException | RuntimeException e) {
             if (e instanceof ContentCodingException c) throw c;
-            throw new ContentCodingException(coding, "content coding " + coding + ": the body is not valid " + coding
-                    + " data (" + e.getMessage() + ")", e, false);
+            throw invalid(coding, e);
         }
         return out;
     }
