@@ -208,16 +208,20 @@ public final class BrowserCharsetParser {
      * As {@link #parse(InputStream, String, String)}, returning the decision with the document.
      *
      * <p>The decision is made from a look-ahead, as browsers make it, and is then final: the
-     * document is decoded with it. The look-ahead holds the first 8 KiB (or what the stream's
-     * {@code available()} says it holds, if more, up to the limit) and, while more bytes could
-     * change the decision, twice as many each time up to {@link #STREAM_LOOKAHEAD_LIMIT}:
-     * the BOM and the prescan's 1024 bytes; the head for as long as it lasts (for a late
-     * {@code <meta>}, under {@link SniffOptions.MetaScan#BROWSER_HEAD_SCAN} and {@link
-     * SniffOptions.MetaScan#SPEC}); an XML declaration to its {@code >}; and, without a BOM, a
-     * detection window's worth (64 KiB) from shortly before the first non-ASCII byte, for
-     * detection and the declaration check. A body that ends within the look-ahead gets exactly
-     * the decision of {@link #parseWithDecision(byte[], String, String)}. When the bound is
-     * reached first, {@link EncodingDecision.Lookahead#cut()} says so.
+     * document is decoded with it. The look-ahead holds the first 8 KiB and, while more bytes
+     * could change the decision, more (at once what the stream's {@code available()} says it
+     * holds, then twice as many each time) up to {@link #STREAM_LOOKAHEAD_LIMIT}: the BOM and the
+     * prescan's 1024 bytes; the head for as long as it lasts (for a late {@code <meta>}, under
+     * {@link SniffOptions.MetaScan#BROWSER_HEAD_SCAN} and {@link SniffOptions.MetaScan#SPEC}); an
+     * XML declaration to its {@code >}; and, for a page that nothing declares (no BOM, no usable
+     * header charset, no declaration of its own) or under {@link
+     * SniffOptions.Declarations#CHECKED}, a detection window's worth (64 KiB) from shortly before
+     * the first non-ASCII byte, for detection and the declaration check. A declared page is
+     * decided by its declaration whatever follows, as a browser decides it, so it is decided from
+     * its first 8 KiB when its head ends there; its {@link EncodingDecision#misdeclaration()}
+     * then judges those bytes. A body that ends within the look-ahead gets exactly the decision
+     * of {@link #parseWithDecision(byte[], String, String)}. When the bound is reached first,
+     * {@link EncodingDecision.Lookahead#cut()} says so.
      *
      * <p>The rest of the body is watched for what would show the decision wrong: an error in a body
      * decided UTF-8 by its validity, or a non-ASCII byte in a body whose look-ahead was all ASCII

@@ -46,11 +46,12 @@ final class StreamInput {
      */
     static StreamInput open(InputStream in, List<String> contentTypes, SniffOptions options, BooleanSupplier truncated)
             throws IOException {
-        // what the stream says it holds without blocking (all of a byte array, a file's rest) is
-        // read in one go; at least FIRST_READ, never more than the limit
-        int available = Math.max(0, in.available());
-        byte[] buf = new byte[Math.max(FIRST_READ, Math.min(BrowserCharsetParser.STREAM_LOOKAHEAD_LIMIT,
-                available == Integer.MAX_VALUE ? available : available + 1))];
+        // the first 8 KiB settle a declared page (BOM, header, the document's own declaration); when
+        // they do not, what the stream says it holds without blocking (all of a byte array, a
+        // file's rest) is read in one go, so that such a body is judged whole where it can be; then
+        // twice as much while the decision wants more, never more than the limit
+        String headerLabel = ContentType.charsetLabel(contentTypes);
+        byte[] buf = new byte[FIRST_READ];
         int n = 0;
         boolean eof = false;
         boolean cut = false;
@@ -70,16 +71,18 @@ final class StreamInput {
                 if (r > 0) empty = 0;
                 n += r;
             }
-            if (eof || !Sniffer.wantsMore(buf, 0, n, options)) break;
+            if (eof || !Sniffer.wantsMore(buf, 0, n, headerLabel, options)) break;
             if (buf.length >= BrowserCharsetParser.STREAM_LOOKAHEAD_LIMIT) {
                 cut = true;
                 break;
             }
-            buf = Arrays.copyOf(buf, Math.min(BrowserCharsetParser.STREAM_LOOKAHEAD_LIMIT, 2 * buf.length));
+            long available = Math.max(0, in.available());
+            long next = Math.max(2L * buf.length, n + available + 1); // + 1: to see the end of a stream that has one
+            buf = Arrays.copyOf(buf, (int) Math.min(BrowserCharsetParser.STREAM_LOOKAHEAD_LIMIT, next));
         }
         // a body that ended within the look-ahead is judged as the byte[] entry points judge it
         boolean complete = eof && !truncated.getAsBoolean();
-        EncodingDecision decision = Sniffer.sniff(buf, 0, n, ContentType.charsetLabel(contentTypes), options, complete);
+        EncodingDecision decision = Sniffer.sniff(buf, 0, n, headerLabel, options, complete);
         int start = decision.source() == DecisionSource.BOM ? BrowserCharsetParser.bomLength(decision.encoding()) : 0;
         StreamDecodingReader.Watch watch = eof ? StreamDecodingReader.Watch.NONE : watchFor(decision, buf, n);
         StreamDecodingReader reader = new StreamDecodingReader(buf, start, n, eof ? null : in,

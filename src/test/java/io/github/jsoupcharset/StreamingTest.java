@@ -64,16 +64,46 @@ class StreamingTest {
     }
 
     @Test
-    void theLookaheadStopsOnceTheDecisionCannotChange() throws IOException {
-        // declared in the prescan, non-ASCII early: a detection window past the first non-ASCII byte is enough
-        byte[] body = bytes("<meta charset=utf-8><title>t</title></head><body><p>\u00e9", "x".repeat(2_000_000));
-        ParsedHtml parsed = BrowserCharsetJsoup.parseWithDecision(ChunkedInputStream.oneRead(body), null, "");
-        Lookahead lookahead = parsed.decision().lookahead().orElseThrow();
-        assertThat(lookahead.cut(), is(false));
-        assertThat(lookahead.bytes(), lessThanOrEqualTo(128L * 1024));
-        assertThat(lookahead.bytes(), greaterThan(64L * 1024 - 1024));
-        assertThat(parsed.decision().replacementCount().getAsInt(), equalTo(0));
-        assertThat(parsed.document().body().text().length(), equalTo(2_000_001));
+    void aDeclaredPageIsDecidedFromItsFirstEightKibibytes() throws IOException {
+        // declared in the prescan, by the header, by a BOM: nothing after the head can change the decision
+        byte[] page = bytes("<meta charset=utf-8><title>t</title></head><body><p>\u00e9", "x".repeat(2_000_000));
+        byte[] undeclared = bytes("<title>t</title></head><body><p>\u00e9", "x".repeat(2_000_000));
+        byte[] bom = bytes(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}, undeclared);
+        for (ParsedHtml parsed : List.of(
+                BrowserCharsetJsoup.parseWithDecision(ChunkedInputStream.oneRead(page), null, ""),
+                BrowserCharsetJsoup.parseWithDecision(ChunkedInputStream.oneRead(undeclared), "text/html; charset=utf-8", ""),
+                BrowserCharsetJsoup.parseWithDecision(ChunkedInputStream.oneRead(bom), null, ""),
+                // a stream that says it holds it all is not read further either
+                BrowserCharsetJsoup.parseWithDecision(new ByteArrayInputStream(page), null, ""))) {
+            Lookahead lookahead = parsed.decision().lookahead().orElseThrow();
+            assertThat(parsed.decision().toString(), lookahead.bytes(), equalTo(8192L));
+            assertThat(lookahead.cut(), is(false));
+            assertThat(parsed.decision().replacementCount().getAsInt(), equalTo(0));
+            assertThat(parsed.document().body().text().length(), equalTo(2_000_001));
+        }
+    }
+
+    @Test
+    void anUndeclaredPageIsReadForADetectionWindowPastItsFirstNonAsciiByte() throws IOException {
+        byte[] undeclared = bytes("<title>t</title></head><body><p>\u00e9", "x".repeat(2_000_000));
+        byte[] declared = bytes("<meta charset=utf-8><title>t</title></head><body><p>\u00e9", "x".repeat(2_000_000));
+        BrowserCharsetParser checked = new BrowserCharsetParser(SniffOptions.DEFAULTS.withDeclarations(SniffOptions.Declarations.CHECKED));
+        for (ParsedHtml parsed : List.of(
+                BrowserCharsetJsoup.parseWithDecision(ChunkedInputStream.oneRead(undeclared), null, ""),
+                // the declaration check, which may override a declaration, reads the window too
+                checked.parseWithDecision(ChunkedInputStream.oneRead(declared), null, ""))) {
+            Lookahead lookahead = parsed.decision().lookahead().orElseThrow();
+            assertThat(lookahead.cut(), is(false));
+            assertThat(lookahead.bytes(), lessThanOrEqualTo(128L * 1024));
+            assertThat(lookahead.bytes(), greaterThan(64L * 1024 - 1024));
+            assertThat(parsed.document().body().text().length(), equalTo(2_000_001));
+        }
+        // what a stream says it holds is read in one go, up to the bound: a body that fits is judged whole
+        byte[] fits = bytes("<title>t</title></head><body><p>\u00e9", "x".repeat(300_000), WIN1252_E_ACUTE);
+        ParsedHtml parsed = BrowserCharsetJsoup.parseWithDecision(new ByteArrayInputStream(fits), null, "");
+        assertThat(parsed.decision().encoding(), not(equalTo(Encoding.UTF_8))); // the last byte is no UTF-8
+        assertThat(parsed.decision().lookahead().orElseThrow().bytes(), equalTo((long) fits.length));
+        assertThat(parsed.decision().lookahead().orElseThrow().contradicted(), is(false));
     }
 
     @Test

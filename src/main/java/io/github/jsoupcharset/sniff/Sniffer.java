@@ -119,33 +119,46 @@ public final class Sniffer {
 
     /**
      * Whether bytes after {@code body[off, off+len)} (the first bytes of a body still arriving)
-     * could change what {@link #sniff} decides from them: with a BOM, while the prescan's 1024
-     * bytes or the head (as {@code options.metaScan()} reads it) are unfinished, or an XML
-     * declaration has no {@code >}; without one, also until there are {@link
-     * Detector#DETECTION_WINDOW} bytes from shortly before the first non-ASCII byte (detection's
-     * window, and what the declaration check reads first). Bytes past that can still contradict a
-     * UTF-8 decision (its validity is a property of the whole body); the caller watches for that.
+     * could change what {@link #sniff} decides from them: while the prescan's 1024 bytes (after
+     * any BOM) or the head (as {@code options.metaScan()} reads it) are unfinished, or an XML
+     * declaration has no {@code >}; and, unless a BOM, the header's {@code headerLabel} or the
+     * document itself declares the encoding under {@link SniffOptions.Declarations#BROWSER}, also
+     * until there are {@link Detector#DETECTION_WINDOW} bytes from shortly before the first
+     * non-ASCII byte (detection's window, and what the declaration check reads first). A declared
+     * page is decided by its declaration whatever follows, as a browser decides it; its
+     * declaration check ({@link EncodingDecision#misdeclaration()}) then sees the bytes read.
+     * Bytes past all that can still contradict a UTF-8 decision (its validity is a property of the
+     * whole body); the caller watches for that.
+     *
+     * @param headerLabel the charset parameter of the Content-Type header as sent, or null
      */
-    public static boolean wantsMore(byte[] body, int off, int len, SniffOptions options) {
+    public static boolean wantsMore(byte[] body, int off, int len, String headerLabel, SniffOptions options) {
         Encoding bom = Bom.sniff(body, off, len);
         int bomLength = Bom.length(bom);
         if (len < bomLength + Prescan.WINDOW) return true;
         int docOff = off + bomLength;
         int docLen = len - bomLength;
-        // the cheap conditions first: the head scan only once the detection window is in
-        if (bom == null) {
-            int firstNonAscii = docOff;
-            int end = off + len;
-            while (firstNonAscii < end && body[firstNonAscii] >= 0) firstNonAscii++;
-            if (firstNonAscii == end) return true;
-            // the detector's window starts up to 1024 bytes before the first non-ASCII byte
-            if (end < Math.max(docOff, firstNonAscii - Prescan.WINDOW) + Detector.DETECTION_WINDOW) return true;
-        }
         if (AsciiBytes.startsWith(body, docOff, docOff + docLen, "<?xml")
                 && AsciiBytes.indexOf(body, docOff, docOff + docLen, (byte) '>') < 0) {
             return true;
         }
-        return options.metaScan() != SniffOptions.MetaScan.SPEC_PRESCAN_1024 && HeadMetaScanner.wantsMore(body, docOff, docLen);
+        boolean browser = options.declarations() == SniffOptions.Declarations.BROWSER;
+        boolean headerDeclares = headerLabel != null && Encoding.forLabel(headerLabel).isPresent();
+        // a declaration found settles the document's own (the head scan wants nothing after it)
+        if (bom == null && browser && !headerDeclares
+                && DocumentScan.declaration(body, docOff, docLen, options.metaScan()).declared().isPresent()) {
+            return false;
+        }
+        if (options.metaScan() != SniffOptions.MetaScan.SPEC_PRESCAN_1024 && HeadMetaScanner.wantsMore(body, docOff, docLen)) {
+            return true;
+        }
+        if (bom != null || browser && headerDeclares) return false;
+        int firstNonAscii = docOff;
+        int end = off + len;
+        while (firstNonAscii < end && body[firstNonAscii] >= 0) firstNonAscii++;
+        if (firstNonAscii == end) return true;
+        // the detector's window starts up to 1024 bytes before the first non-ASCII byte
+        return end < Math.max(docOff, firstNonAscii - Prescan.WINDOW) + Detector.DETECTION_WINDOW;
     }
 
     /**
