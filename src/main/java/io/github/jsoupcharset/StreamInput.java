@@ -52,6 +52,7 @@ final class StreamInput {
         // twice as much while the decision wants more, never more than the limit
         String headerLabel = ContentType.charsetLabel(contentTypes);
         byte[] buf = new byte[FIRST_READ];
+        EncodingDecision decision = null; // made once the bytes are enough
         int n = 0;
         boolean eof = false;
         boolean cut = false;
@@ -71,7 +72,9 @@ final class StreamInput {
                 if (r > 0) empty = 0;
                 n += r;
             }
-            if (eof || !Sniffer.wantsMore(buf, 0, n, headerLabel, options)) break;
+            if (eof) break;
+            decision = Sniffer.sniffLookahead(buf, 0, n, headerLabel, options);
+            if (decision != null) break;
             if (buf.length >= BrowserCharsetParser.STREAM_LOOKAHEAD_LIMIT) {
                 cut = true;
                 break;
@@ -82,7 +85,7 @@ final class StreamInput {
         }
         // a body that ended within the look-ahead is judged as the byte[] entry points judge it
         boolean complete = eof && !truncated.getAsBoolean();
-        EncodingDecision decision = Sniffer.sniff(buf, 0, n, headerLabel, options, complete);
+        if (decision == null) decision = Sniffer.sniff(buf, 0, n, headerLabel, options, complete);
         int start = decision.source() == DecisionSource.BOM ? BrowserCharsetParser.bomLength(decision.encoding()) : 0;
         StreamDecodingReader.Watch watch = eof ? StreamDecodingReader.Watch.NONE : watchFor(decision, buf, n);
         StreamDecodingReader reader = new StreamDecodingReader(buf, start, n, eof ? null : in,

@@ -19,55 +19,62 @@ final class DocumentScan {
     private DocumentScan() {}
 
     /**
+     * The document's own declaration as a scan finds it, and whether the head scan ran out of
+     * bytes while a meta it honours could still come ({@link HeadMetaScanner.Result}; never under
+     * {@link SniffOptions.MetaScan#SPEC_PRESCAN_1024}): the first bytes of a body still arriving
+     * are scanned once for both.
+     */
+    record Scanned(DocumentDeclaration document, boolean headWantsMore) {}
+
+    /**
      * The document's own declaration as {@code metaScan} looks for it. Offsets relative to
      * {@code off}. Every scan records its failed labels in one {@link FailedLabels}, which counts a
      * declaration two scans read once.
      */
-    static DocumentDeclaration declaration(byte[] body, int off, int len, SniffOptions.MetaScan metaScan) {
+    static Scanned scan(byte[] body, int off, int len, SniffOptions.MetaScan metaScan) {
         FailedLabels failed = new FailedLabels();
         Declared declared;
+        boolean headWantsMore = false;
         switch (metaScan) {
             case SPEC_PRESCAN_1024:
                 declared = Prescan.prescan(body, off, Math.min(Prescan.WINDOW, len), failed);
                 break;
-            case SPEC:
-                declared = specDeclaration(body, off, len, failed);
+            case SPEC: {
+                // the HTML Standard: the prescan of the first 1024 bytes, then the XML declaration,
+                // then a meta later in the head (its "change the encoding" when the tree builder meets it)
+                declared = Prescan.prescan(body, off, Math.min(Prescan.WINDOW, len), failed);
+                if (declared == null) declared = wholeXmlDeclaration(body, off, len, failed);
+                if (declared == null) {
+                    // the head scan reads the prescan's window again; FailedLabels counts a meta both read once
+                    HeadMetaScanner.Result head = HeadMetaScanner.scanForMore(body, off, len, failed);
+                    declared = head.declared();
+                    headWantsMore = head.wantsMore();
+                }
                 break;
-            default:
-                declared = browserDeclaration(body, off, len, failed);
+            }
+            default: {
+                // what browsers do: the BOM-less UTF-16 <?x patterns, then their tokenizer-based meta
+                // scan (the first 1024 bytes unconditionally, then as long as the head lasts), then
+                // the XML declaration; a meta starting in the first 1024 bytes is reported as
+                // META_PRESCAN, a later one as LATE_META
+                Optional<Declared> utf16 = XmlDeclaration.utf16XmlPattern(body, off, len).declared();
+                if (utf16.isPresent()) {
+                    declared = utf16.get();
+                    break;
+                }
+                HeadMetaScanner.Result head = HeadMetaScanner.scanForMore(body, off, len, failed);
+                headWantsMore = head.wantsMore();
+                failed.relabelMetas(DocumentScan::metaSource);
+                declared = head.declared() != null
+                        ? new Declared(head.declared().encoding(), head.declared().labelEncoding(), head.declared().label(),
+                                metaSource(head.declared().offset()), head.declared().offset())
+                        : wholeXmlDeclaration(body, off, len, failed);
                 break;
+            }
         }
-        return declared != null ? DocumentDeclaration.found(declared, failed) : DocumentDeclaration.none(failed);
-    }
-
-    /**
-     * The HTML Standard: the prescan of the first 1024 bytes, then the XML declaration, then a meta
-     * later in the head (the standard's "change the encoding" when the tree builder meets it).
-     */
-    private static Declared specDeclaration(byte[] body, int off, int len, FailedLabels failed) {
-        Declared prescan = Prescan.prescan(body, off, Math.min(Prescan.WINDOW, len), failed);
-        if (prescan != null) return prescan;
-        Declared xml = wholeXmlDeclaration(body, off, len, failed);
-        if (xml != null) return xml;
-        // the head scan reads the prescan's window again; FailedLabels counts a meta both read once
-        return HeadMetaScanner.scan(body, off, len, failed);
-    }
-
-    /**
-     * What browsers do: the BOM-less UTF-16 {@code <?x} patterns, then their tokenizer-based meta
-     * scan (the first 1024 bytes unconditionally, then as long as the head lasts), then the XML
-     * declaration. A meta starting in the first 1024 bytes is reported as {@link
-     * DecisionSource#META_PRESCAN}, a later one as {@link DecisionSource#LATE_META}.
-     */
-    private static Declared browserDeclaration(byte[] body, int off, int len, FailedLabels failed) {
-        Optional<Declared> utf16 = XmlDeclaration.utf16XmlPattern(body, off, len).declared();
-        if (utf16.isPresent()) return utf16.get();
-        Declared head = HeadMetaScanner.scan(body, off, len, failed);
-        failed.relabelMetas(DocumentScan::metaSource);
-        if (head != null) {
-            return new Declared(head.encoding(), head.labelEncoding(), head.label(), metaSource(head.offset()), head.offset());
-        }
-        return wholeXmlDeclaration(body, off, len, failed);
+        DocumentDeclaration document = declared != null ? DocumentDeclaration.found(declared, failed)
+                : DocumentDeclaration.none(failed);
+        return new Scanned(document, headWantsMore);
     }
 
     /** A meta starting in the first 1024 bytes is the prescan's; a later one is a late meta. */

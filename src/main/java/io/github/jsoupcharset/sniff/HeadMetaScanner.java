@@ -60,17 +60,23 @@ public final class HeadMetaScanner {
     }
 
     /**
-     * Whether bytes after {@code bytes[off, off+len)} could still hold a declaration this scan
-     * honours: it found none, and it stopped because the bytes ran out, not because the head
-     * section ended (past the first {@link #BYTES_TO_CHECK_UNCONDITIONALLY} bytes) or a
-     * {@code <plaintext>} began.
+     * A scan's declaration (null if none), and whether bytes after the scanned ones could still
+     * hold a declaration this scan honours: it found none, and it stopped because the bytes ran
+     * out, not because the head section ended (past the first {@link
+     * #BYTES_TO_CHECK_UNCONDITIONALLY} bytes) or a {@code <plaintext>} began.
      */
-    static boolean wantsMore(byte[] bytes, int off, int len) {
-        Scan scan = new Scan(bytes, off, off + len, new FailedLabels());
-        if (scan.run() != null || scan.headEnded) return false;
+    record Result(Declared declared, boolean wantsMore) {}
+
+    /** {@link #scan(byte[], int, int, FailedLabels)} and whether it wants more bytes, from one scan. */
+    static Result scanForMore(byte[] bytes, int off, int len, FailedLabels failed) {
+        Scan scan = new Scan(bytes, off, off + len, failed);
+        Declared declared = scan.run();
         // out of bytes: a token still to come counts if the head goes on or it starts early enough
-        return scan.inHeadSection || scan.tokenStart - off < BYTES_TO_CHECK_UNCONDITIONALLY;
+        boolean more = declared == null && !scan.headEnded
+                && (scan.inHeadSection || scan.tokenStart - off < BYTES_TO_CHECK_UNCONDITIONALLY);
+        return new Result(declared, more);
     }
+
 
     /** One scan; one instance per call. */
     private static final class Scan {

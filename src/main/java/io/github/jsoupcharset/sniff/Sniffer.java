@@ -54,7 +54,29 @@ public final class Sniffer {
      */
     public static EncodingDecision sniff(byte[] body, int off, int len, String headerLabel, SniffOptions options,
             boolean complete) {
-        EncodingDecision d = decide(body, off, len, headerLabel, options, complete);
+        Encoding bom = Bom.sniff(body, off, len);
+        int bomLength = Bom.length(bom);
+        DocumentScan.Scanned scanned = DocumentScan.scan(body, off + bomLength, len - bomLength, options.metaScan());
+        return decided(body, off, len, headerLabel, options, complete, bom, scanned);
+    }
+
+    /**
+     * The decision from the first bytes {@code body[off, off+len)} of a body still arriving, or
+     * null while bytes after them could change it ({@link #wantsMore}): what {@link #sniff} decides
+     * (not {@code complete}) once they are enough, the document scanned once for both.
+     */
+    public static EncodingDecision sniffLookahead(byte[] body, int off, int len, String headerLabel, SniffOptions options) {
+        Encoding bom = Bom.sniff(body, off, len);
+        int bomLength = Bom.length(bom);
+        if (len < bomLength + Prescan.WINDOW) return null;
+        DocumentScan.Scanned scanned = DocumentScan.scan(body, off + bomLength, len - bomLength, options.metaScan());
+        if (wantsMore(body, off, len, headerLabel, options, bom, scanned)) return null;
+        return decided(body, off, len, headerLabel, options, false, bom, scanned);
+    }
+
+    private static EncodingDecision decided(byte[] body, int off, int len, String headerLabel, SniffOptions options,
+            boolean complete, Encoding bom, DocumentScan.Scanned scanned) {
+        EncodingDecision d = decide(body, off, len, headerLabel, options, complete, bom, scanned.document());
         // not the standard's: whether the bytes look like text at all (MIME Sniffing's text-or-binary rules)
         Optional<String> binary = BinaryCheck.evidence(body, off, len, d.encoding());
         if (binary.isEmpty()) return d;
@@ -64,10 +86,13 @@ public final class Sniffer {
                 d.lookahead());
     }
 
+    /**
+     * The ordered list; {@code bom} and {@code document} are steps 1 and 5's findings, worked out
+     * by the caller (the document's scan is shared with {@link #wantsMore}).
+     */
     private static EncodingDecision decide(byte[] body, int off, int len, String headerLabel, SniffOptions options,
-            boolean complete) {
+            boolean complete, Encoding bom, DocumentDeclaration document) {
         // 1. BOM sniffing: certain, beats everything including HTTP.
-        Encoding bom = Bom.sniff(body, off, len);
         int bomLength = Bom.length(bom);
 
         // 2-3. No user override; the whole body is at hand, so there is nothing to wait for.
@@ -78,8 +103,6 @@ public final class Sniffer {
 
         // 5. The prescan, and after it what else options.metaScan() reads of the document (after
         // any BOM; read even when the BOM or the header decides, for the record).
-        DocumentDeclaration document = DocumentScan.declaration(body, off + bomLength, len - bomLength,
-                options.metaScan());
         Optional<Declared> declared = document.declared().map(d -> d.shifted(bomLength));
 
         // 6-7. No parent document and no memory of earlier visits: nothing to do.
@@ -130,29 +153,25 @@ public final class Sniffer {
      * Bytes past all that can still contradict a UTF-8 decision (its validity is a property of the
      * whole body); the caller watches for that.
      *
-     * @param headerLabel the charset parameter of the Content-Type header as sent, or null
+     * <p>{@code bom} and {@code scanned} are the body's BOM and its document's scan; the caller has
+     * checked that the prescan's window is there.
      */
-    public static boolean wantsMore(byte[] body, int off, int len, String headerLabel, SniffOptions options) {
-        Encoding bom = Bom.sniff(body, off, len);
-        int bomLength = Bom.length(bom);
-        if (len < bomLength + Prescan.WINDOW) return true;
-        int docOff = off + bomLength;
-        int docLen = len - bomLength;
+    private static boolean wantsMore(byte[] body, int off, int len, String headerLabel, SniffOptions options,
+            Encoding bom, DocumentScan.Scanned scanned) {
+        int docOff = off + Bom.length(bom);
+        int docLen = len - Bom.length(bom);
         if (AsciiBytes.startsWith(body, docOff, docOff + docLen, "<?xml")
                 && AsciiBytes.indexOf(body, docOff, docOff + docLen, (byte) '>') < 0) {
             return true;
         }
-        boolean browser = options.declarations() == SniffOptions.Declarations.BROWSER;
-        boolean headerDeclares = headerLabel != null && Encoding.forLabel(headerLabel).isPresent();
-        // a declaration found settles the document's own (the head scan wants nothing after it)
-        if (bom == null && browser && !headerDeclares
-                && DocumentScan.declaration(body, docOff, docLen, options.metaScan()).declared().isPresent()) {
+        if (scanned.headWantsMore()) return true;
+        if (bom != null) return false;
+        // a declaration settles the decision, as a browser decides, unless the check may override it
+        if (options.declarations() == SniffOptions.Declarations.BROWSER
+                && (headerLabel != null && Encoding.forLabel(headerLabel).isPresent()
+                        || scanned.document().declared().isPresent())) {
             return false;
         }
-        if (options.metaScan() != SniffOptions.MetaScan.SPEC_PRESCAN_1024 && HeadMetaScanner.wantsMore(body, docOff, docLen)) {
-            return true;
-        }
-        if (bom != null || browser && headerDeclares) return false;
         int firstNonAscii = docOff;
         int end = off + len;
         while (firstNonAscii < end && body[firstNonAscii] >= 0) firstNonAscii++;
