@@ -11,6 +11,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.ObjIntConsumer;
 
 /**
  * ICU4J's opinion, one piece of the evidence ({@link TextEvidence.Parts#score}): its
@@ -42,25 +43,39 @@ final class IcuOpinion {
     /**
      * ICU4J's confidence in the encodings {@code wanted} (all if null), running only the
      * recognisers that can name one of them: each recogniser's confidence is its own, whichever
-     * others run.
+     * others run. The single-byte recognisers run as {@link IcuNgrams}' replica, the others in
+     * ICU4J's detector (not at all when none is wanted).
      */
     static Map<Encoding, Integer> confidences(byte[] text, int len, Set<Encoding> wanted) {
+        return confidences(text, len, wanted, !IcuNgrams.recognisers().isEmpty());
+    }
+
+    /** {@link #confidences(byte[], int, Set)}, with the replica or (tests) all in ICU4J's detector. */
+    static Map<Encoding, Integer> confidences(byte[] text, int len, Set<Encoding> wanted, boolean replica) {
         Map<Encoding, Integer> result = new HashMap<>();
+        ObjIntConsumer<String> add = (name, confidence) -> Encoding.forLabel(name)
+                .ifPresent(e -> result.merge(e == Encoding.GB18030 ? Encoding.GBK : e, confidence, Math::max));
+        Set<String> replicated = replica ? IcuNgrams.recognisers() : Set.of();
+        Set<String> replicaRuns = wanted == null ? null : new HashSet<>();
+        List<String> detectorRuns = new ArrayList<>();
+        for (String name : CharsetDetector.getAllDetectableCharsets()) {
+            boolean useful = wanted == null;
+            if (wanted != null) for (Encoding e : results(name)) useful |= wanted.contains(e);
+            if (!useful) continue;
+            if (!replicated.contains(name)) detectorRuns.add(name);
+            else if (replicaRuns != null) replicaRuns.add(name);
+        }
+        if (!replicated.isEmpty()) IcuNgrams.match(text, len, replicaRuns, add);
+        if (detectorRuns.isEmpty()) return result;
         CharsetDetector detector = new CharsetDetector();
-        if (wanted != null) {
-            for (String name : CharsetDetector.getAllDetectableCharsets()) {
-                boolean useful = false;
-                for (Encoding e : results(name)) useful |= wanted.contains(e);
-                detector.setDetectableCharset(name, useful);
-            }
+        for (String name : CharsetDetector.getAllDetectableCharsets()) {
+            // all null: the recognisers ICU4J runs by default, less those replicated
+            if (wanted != null || replicated.contains(name)) detector.setDetectableCharset(name, detectorRuns.contains(name));
         }
         detector.setText(len == text.length ? text : Arrays.copyOf(text, len));
         CharsetMatch[] matches = detector.detectAll();
         if (matches == null) return result;
-        for (CharsetMatch m : matches) {
-            Encoding.forLabel(m.getName()).ifPresent(e -> result.merge(e == Encoding.GB18030 ? Encoding.GBK : e,
-                    m.getConfidence(), Math::max));
-        }
+        for (CharsetMatch m : matches) add.accept(m.getName(), m.getConfidence());
         return result;
     }
 
