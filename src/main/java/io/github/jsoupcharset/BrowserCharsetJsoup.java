@@ -199,6 +199,35 @@ public final class BrowserCharsetJsoup {
     }
 
     /**
+     * Decodes a file as a browser would, as the returned reader is read; a file whose decision
+     * rests on its look-ahead is read to its end first, and decided again when a later byte
+     * contradicts it ({@link BrowserCharsetParser#decode(java.nio.file.Path, String)}).
+     *
+     * @param file the raw response body, saved
+     * @param contentType the Content-Type header value, or null if there was none
+     * @return the text (byte order mark removed) as a reader, with the decision
+     * @throws IOException if reading the file throws
+     */
+    public static DecodedHtmlReader decode(java.nio.file.Path file, String contentType) throws IOException {
+        return DEFAULT.decode(file, contentType);
+    }
+
+    /**
+     * jsoup's StreamParser over a file, its decision final before the first element is handed out
+     * ({@link BrowserCharsetParser#streamParser(java.nio.file.Path, String, String)}).
+     *
+     * @param file the raw response body, saved
+     * @param contentType the Content-Type header value, or null if there was none
+     * @param baseUri the page's URL for resolving relative links ("" if unknown)
+     * @return the stream parser, with the decision
+     * @throws IOException if reading the file throws
+     */
+    public static DecidedStreamParser streamParser(java.nio.file.Path file, String contentType, String baseUri)
+            throws IOException {
+        return DEFAULT.streamParser(file, contentType, baseUri);
+    }
+
+    /**
      * Parses raw body bytes.
      *
      * @param body the response body

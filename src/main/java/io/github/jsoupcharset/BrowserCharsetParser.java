@@ -338,6 +338,56 @@ public final class BrowserCharsetParser {
     }
 
     /**
+     * Decodes a file as {@link #decode(InputStream, String)} decodes a stream, and, because a file
+     * can be read again, never hands out text a later byte shows wrong: when the decision rests on
+     * the look-ahead (UTF-8 by its validity, or the default for a look-ahead all ASCII), the rest
+     * of the file is read first; if a byte there contradicts the decision, the encoding is decided
+     * again as {@link #parseWithDecision(Path, String, String)} decides it ({@link
+     * EncodingDecision.Lookahead#decodedAgain()}). So such a file is read twice (three times when
+     * contradicted), a declared or detected one once. Memory stays bounded as for a stream.
+     *
+     * @param file the raw response body, saved
+     * @param contentType the Content-Type header value, or null if the response had none
+     * @return the text (byte order mark removed) as a reader, and the decision; closing it closes the file
+     * @throws IOException if reading the file throws
+     * @throws UnsupportedOperationException under {@link SniffOptions.TextNormalization#NFC}
+     */
+    public DecodedHtmlReader decode(Path file, String contentType) throws IOException {
+        Objects.requireNonNull(file, "file must not be null");
+        requireNoNormalization("decode(Path)");
+        return new DecodedHtmlReader(openFile(file, headerList(contentType)));
+    }
+
+    /**
+     * A file's stream input with its final decision: when the look-ahead's decision could be
+     * contradicted later, the file is read to its end first, and opened again with the decision
+     * made again if it was ({@link #decode(Path, String)}).
+     */
+    private StreamInput openFile(Path file, List<String> headers) throws IOException {
+        InputStream in = Files.newInputStream(file);
+        StreamInput first;
+        try {
+            first = StreamInput.open(in, headers, options, () -> false);
+            if (!first.watched()) return first; // the decision stands whatever follows
+            // read to the end, as a browser would before it reloads, but before any text is handed out
+            first.reader().finish();
+        } catch (IOException | RuntimeException e) {
+            in.close();
+            throw e;
+        }
+        in.close();
+        EncodingDecision.Lookahead lookahead = first.decision().lookahead().orElseThrow();
+        InputStream again = Files.newInputStream(file);
+        try {
+            if (!lookahead.contradicted()) return StreamInput.open(again, headers, options, () -> false);
+            return StreamInput.again(again, reconsider(file, lookahead, headers), lookahead);
+        } catch (IOException | RuntimeException e) {
+            again.close();
+            throw e;
+        }
+    }
+
+    /**
      * jsoup's {@link org.jsoup.parser.StreamParser} over a body read from a stream, its encoding
      * decided from a bounded look-ahead (as {@link #parseWithDecision(InputStream, String, String)}
      * describes) before this method returns; the rest is decoded as the parser reads it. Closing
@@ -373,6 +423,26 @@ public final class BrowserCharsetParser {
         requireNoNormalization("streamParser");
         return new DecidedStreamParser(StreamInput.open(in, headerList(contentType), options, () -> false), baseUri,
                 parser);
+    }
+
+    /**
+     * jsoup's {@link org.jsoup.parser.StreamParser} over a file, as {@link #streamParser(InputStream,
+     * String, String)} over a stream, its decision final before the first element is handed out:
+     * a file whose decision could be contradicted later is read to its end first and decided again
+     * if it is, as {@link #decode(Path, String)} does. Closing the parser closes the file.
+     *
+     * @param file the raw response body, saved
+     * @param contentType the Content-Type header value, or null if the response had none
+     * @param baseUri the URL the body came from, for resolving relative links ("" if unknown)
+     * @return the stream parser, with the decision
+     * @throws IOException if reading the file throws
+     * @throws UnsupportedOperationException under {@link SniffOptions.TextNormalization#NFC}
+     */
+    public DecidedStreamParser streamParser(Path file, String contentType, String baseUri) throws IOException {
+        Objects.requireNonNull(file, "file must not be null");
+        checkParseArguments(baseUri, Parser.htmlParser());
+        requireNoNormalization("streamParser");
+        return new DecidedStreamParser(openFile(file, headerList(contentType)), baseUri, Parser.htmlParser());
     }
 
     /**

@@ -118,6 +118,11 @@ final class StreamInput {
         return true;
     }
 
+    /** Whether bytes after the look-ahead could still show the decision wrong (it rests on the look-ahead). */
+    boolean watched() {
+        return reader.watching();
+    }
+
     /** The reader of the text: the look-ahead's, then the rest of the stream's. */
     StreamDecodingReader reader() {
         return reader;

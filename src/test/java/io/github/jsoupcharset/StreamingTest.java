@@ -374,6 +374,41 @@ class StreamingTest {
     }
 
     @Test
+    void aFileIsDecodedWithItsFinalDecisionFromTheFirstCharacter(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws IOException {
+        byte[] cyrillic = "\u041f\u0440\u0438\u0432\u0435\u0442, \u043a\u0430\u043a \u0434\u0435\u043b\u0430? "
+                .repeat(200).getBytes(java.nio.charset.Charset.forName("windows-1251"));
+        String filler = "a".repeat(BrowserCharsetParser.STREAM_LOOKAHEAD_LIMIT + 50_000);
+        List<byte[]> pages = List.of(
+                // contradicted after the look-ahead: valid UTF-8, then windows-1251; ASCII, then windows-1251
+                bytes("<p>\u00e9", filler, "<p>", cyrillic),
+                bytes("<p>", filler, "<p>", cyrillic),
+                // not contradicted: UTF-8 to the end; and declared, whatever follows
+                bytes("<p>\u00e9", filler, "<p>\u00e9"),
+                bytes("<meta charset=windows-1251><p>", filler, "<p>", cyrillic));
+        for (byte[] body : pages) {
+            java.nio.file.Path file = java.nio.file.Files.write(dir.resolve("page.html"), body);
+            DecodedHtml whole = BrowserCharsetJsoup.decode(body, null);
+            boolean contradicted = BrowserCharsetJsoup.parseWithDecision(ChunkedInputStream.oneRead(body), null, "")
+                    .decision().lookahead().orElseThrow().contradicted();
+            try (DecodedHtmlReader reader = BrowserCharsetJsoup.decode(file, null)) {
+                EncodingDecision before = reader.decision(); // final before the first read
+                assertThat(before.encoding(), equalTo(whole.decision().encoding()));
+                assertThat(before.lookahead().orElseThrow().decodedAgain(), is(contradicted));
+                assertThat(readAll(reader), equalTo(whole.text()));
+                assertThat(reader.decision().replacementCount(), equalTo(whole.decision().replacementCount()));
+            }
+            try (DecidedStreamParser parser = BrowserCharsetJsoup.streamParser(file, null, "")) {
+                assertThat(parser.decision().encoding(), equalTo(whole.decision().encoding()));
+                assertThat(parser.document().charset().name(), equalTo(whole.decision().encoding().name()));
+                Element last = null;
+                for (Element p; (p = parser.selectNext("p")) != null; ) last = p;
+                assertThat(last.text(), equalTo(BrowserCharsetJsoup.parse(body, null, "").select("p").last().text()));
+            }
+        }
+    }
+
+    @Test
     void everyDecoderGivesTheSameTextAndErrorsWhenFedInPieces() throws IOException {
         // random bytes, half of them high and with ISO-2022-JP escapes, in every encoding the header can name
         java.util.Random random = new java.util.Random(17);

@@ -59,8 +59,10 @@ final class Inputs {
      * @param contentType the Content-Type header (a URL's, all of them joined; --content-type's for
      *     a FILE), or null
      * @param baseUri the URL of the page (a file's {@code file:} URL, "" for stdin)
+     * @param file the file, when the input is one (it can be read again), else null
      */
-    record Page(byte[] head, boolean whole, InputStream body, String contentType, String baseUri) implements Closeable {
+    record Page(byte[] head, boolean whole, InputStream body, String contentType, String baseUri, Path file)
+            implements Closeable {
         @Override
         public void close() throws IOException {
             body.close();
@@ -87,7 +89,8 @@ final class Inputs {
                 @Override
                 public void close() { }
             };
-            return page(new Limited(stdin, maxBody, "more than " + maxBody + " bytes (see --max-body); not read further"), contentTypeForFiles, "");
+            return page(new Limited(stdin, maxBody, "more than " + maxBody + " bytes (see --max-body); not read further"), contentTypeForFiles, "",
+                    null);
         }
         if (input.isEmpty()) throw new InputException("no such file (an empty name)");
         InputStream in;
@@ -103,10 +106,10 @@ final class Inputs {
         }
         // a file that grows while it is read is held to the limit all the same
         return page(new Limited(in, maxBody, "file grew over --max-body " + maxBody + " while it was read"),
-                contentTypeForFiles, path.toAbsolutePath().toUri().toString());
+                contentTypeForFiles, path.toAbsolutePath().toUri().toString(), path);
     }
 
-    private static Page page(InputStream in, String contentType, String baseUri) throws IOException {
+    private static Page page(InputStream in, String contentType, String baseUri, Path file) throws IOException {
         byte[] head;
         try {
             head = in.readNBytes(HEAD);
@@ -121,7 +124,7 @@ final class Inputs {
         boolean whole = head.length < HEAD;
         InputStream body = whole ? new ByteArrayInputStream(head) : new SequenceInputStream(new ByteArrayInputStream(head), in);
         if (whole) in.close();
-        return new Page(head, whole, body, contentType, baseUri);
+        return new Page(head, whole, body, contentType, baseUri, file);
     }
 
     private Page fetch(String url) throws IOException, InterruptedException {
@@ -174,7 +177,7 @@ final class Inputs {
             }
             List<String> types = res.headers().allValues("Content-Type");
             // several Content-Type headers combine as Fetch combines them: joined by ", "
-            Page page = page(in, types.isEmpty() ? null : String.join(", ", types), res.uri().toString());
+            Page page = page(in, types.isEmpty() ? null : String.join(", ", types), res.uri().toString(), null);
             handedOn = true;
             return page;
         } catch (ExecutionException e) {

@@ -115,11 +115,13 @@ public final class Main {
                     "that looks binary is decoded all the same, with a warning on stderr. The text is",
                     "written as it is decoded, in constant memory, so a page of any size can be decoded. A",
                     "page longer than the look-ahead (at most 524288 bytes) is decided from it, as a browser",
-                    "decides; a later byte that shows the decision wrong (invalid UTF-8 in a page decided",
-                    "UTF-8 by its validity, non-ASCII in one whose look-ahead was ASCII) is reported on",
-                    "stderr with its offset and makes the exit status 1; the text stays as decided, as a",
-                    "browser shows it until it reloads. A failure after some text was written (a limit, a",
-                    "broken connection) is reported the same way.",
+                    "decides. A later byte can show that decision wrong (invalid UTF-8 in a page decided",
+                    "UTF-8 by its validity, non-ASCII in one whose look-ahead was ASCII): a FILE is then",
+                    "read to its end before any text is written, decided again and decoded with the new",
+                    "decision (a note on stderr); on stdin or a URL the byte is reported on stderr with its",
+                    "offset and makes the exit status 1, the text staying as decided, as a browser shows",
+                    "it until it reloads. A failure after some text was written (a limit, a broken",
+                    "connection) is reported the same way.",
                     "",
                     INPUT_OPTIONS,
                     FILENAME_OPTIONS,
@@ -422,6 +424,13 @@ public final class Main {
     private static void checkContradiction(PrintStream err, String input, EncodingDecision d) {
         EncodingDecision.Lookahead l = d.lookahead().orElse(null);
         if (l == null || !l.contradicted()) return;
+        if (l.decodedAgain()) {
+            // a file, read again: the text written is the new decision's, so only a note
+            err.println("jsoup-charset: " + Terminal.safe(input + ": byte " + l.contradictedAt().getAsLong()
+                    + " contradicted the decision made from the first " + l.bytes() + " bytes; decided again: "
+                    + d.encoding().name() + " by " + d.source() + ", and the file decoded with it"));
+            return;
+        }
         err.println("jsoup-charset: " + Terminal.safe(input + ": byte " + l.contradictedAt().getAsLong()
                 + (d.encoding().name().equals("UTF-8") ? " is not UTF-8" : " is not ASCII") + ", against the decision ("
                 + d.encoding().name() + " by " + d.source() + ") made from the first " + l.bytes()
@@ -440,7 +449,7 @@ public final class Main {
         boolean headers = withFilename(a, a.positional.size());
         boolean[] atLineStart = {true};
         return forEachInput(a, a.positional, a.options.get("--content-type"), err, (input, page) -> {
-            try (DecodedHtmlReader text = a.parser.decode(page.body(), page.contentType())) {
+            try (DecodedHtmlReader text = decodeReader(a, page)) {
                 warnIfBinary(err, input, text.decision());
                 if (headers) {
                     // as head and tail do: each text under a line naming its input, which starts a line
@@ -466,6 +475,25 @@ public final class Main {
         });
     }
 
+    /**
+     * The page's text as it is decoded. A file longer than the look-ahead is decoded from the file,
+     * which the library reads to its end first when a later byte could contradict the decision,
+     * and decides again if one does: the text written is never the wrong one (a stream's is, with
+     * the contradiction on stderr). The file's size was checked against --max-body when opened.
+     */
+    private static DecodedHtmlReader decodeReader(Args a, Inputs.Page page) throws IOException {
+        if (page.file() == null || page.whole()) return a.parser.decode(page.body(), page.contentType());
+        page.body().close();
+        return a.parser.decode(page.file(), page.contentType());
+    }
+
+    /** As {@link #decodeReader}, for jsoup's StreamParser. */
+    private static DecidedStreamParser streamParser(Args a, Inputs.Page page) throws IOException {
+        if (page.file() == null || page.whole()) return a.parser.streamParser(page.body(), page.contentType(), page.baseUri());
+        page.body().close();
+        return a.parser.streamParser(page.file(), page.contentType(), page.baseUri());
+    }
+
     private static int select(Args a, PrintStream out, PrintStream err) {
         if (a.positional.size() < 2) return usage(err, "select", "needs a CSS selector and at least one FILE or URL");
         Evaluator evaluator;
@@ -484,7 +512,14 @@ public final class Main {
             if (!streamed) {
                 // a pseudo-class or a sibling combinator may look at what comes after an element: the
                 // whole tree is built (streamed in, so only the tree is held) and the selector run on it
-                ParsedHtml parsed = a.parser.parseWithDecision(page.body(), page.contentType(), page.baseUri());
+                ParsedHtml parsed;
+                if (page.file() != null && !page.whole()) {
+                    // a file is parsed again if a byte after the look-ahead contradicts the decision
+                    page.body().close();
+                    parsed = a.parser.parseWithDecision(page.file(), page.contentType(), page.baseUri());
+                } else {
+                    parsed = a.parser.parseWithDecision(page.body(), page.contentType(), page.baseUri());
+                }
                 warnIfBinary(err, input, parsed.decision());
                 for (Element e : Selector.select(evaluator, parsed.document())) {
                     out.println(name + (attr == null ? e.text() : e.attr(attr)));
@@ -493,7 +528,7 @@ public final class Main {
                 checkContradiction(err, input, parsed.decision());
                 return;
             }
-            try (DecidedStreamParser parser = a.parser.streamParser(page.body(), page.contentType(), page.baseUri())) {
+            try (DecidedStreamParser parser = streamParser(a, page)) {
                 warnIfBinary(err, input, parser.decision());
                 Document doc = parser.document();
                 java.util.Iterator<Element> completed = parser.stream().iterator();

@@ -235,6 +235,11 @@ public final class StreamDecodingReader extends Reader {
         return decoder.errors();
     }
 
+    /** Whether bytes still to be decoded could contradict the decision ({@link Watch}); false once one has. */
+    public boolean watching() {
+        return watch != Watch.NONE;
+    }
+
     /** Whether the whole stream has been read and decoded. */
     public boolean finished() {
         return finished;

@@ -239,25 +239,64 @@ class MainStreamingTest {
     }
 
     @Test
-    void aLateContradictionIsReportedAndTheTextKept() throws Exception {
+    void aLateContradictionInAStreamIsReportedAndTheTextKept() throws Exception {
         // valid UTF-8 for the look-ahead, then a windows-1252 byte: the decision made from the
         // look-ahead stands (as a browser shows the page before it reloads), and the byte is named
-        String good = HEAD + BLOCK.repeat(10);
-        byte[] g = good.getBytes(StandardCharsets.UTF_8);
-        byte[] page = Arrays.copyOf(g, g.length + 12);
-        System.arraycopy("caf\u00e9</body>\n".getBytes(StandardCharsets.ISO_8859_1), 0, page, g.length, 12);
-        Path file = dir.resolve("late.html");
-        java.nio.file.Files.write(file, page);
-        Run r = run(new byte[0], false, "decode", file.toString());
+        byte[] page = lateContradiction();
+        int good = page.length - 12;
+        Run r = run(page, false, "decode", "-");
         assertThat(r.status(), is(1));
-        assertThat(r.err(), containsString("late.html: byte " + (g.length + 3) + " is not UTF-8, against the decision "
+        assertThat(r.err(), containsString("-: byte " + (good + 3) + " is not UTF-8, against the decision "
                 + "(UTF-8 by UTF8_VALIDITY) made from the first 524288 bytes; the text was decoded as UTF-8 all the same"));
-        assertThat(r.outBytes(), is((long) g.length + 3 + 3 + 8)); // "caf", U+FFFD, "</body>\n" as UTF-8
-        Run s = run(new byte[0], false, "select", "p.price", file.toString());
+        assertThat(r.outBytes(), is((long) good + 3 + 3 + 8)); // "caf", U+FFFD, "</body>\n" as UTF-8
+        Run s = run(page, false, "select", "p.price", "-");
         assertThat(s.status(), is(1));
-        assertThat(s.err(), containsString("late.html: byte " + (g.length + 3) + " is not UTF-8"));
+        assertThat(s.err(), containsString("-: byte " + (good + 3) + " is not UTF-8"));
         assertThat(s.err(), not(containsString("Exception")));
     }
+
+    @Test
+    void aFileContradictedLateIsDecidedAgainBeforeItsTextIsWritten() throws Exception {
+        // the same page as a file: read to its end before any text is written, and decided again
+        byte[] page = lateContradiction();
+        int good = page.length - 12;
+        Path file = dir.resolve("late.html");
+        java.nio.file.Files.write(file, page);
+        io.github.jsoupcharset.EncodingDecision again;
+        try (io.github.jsoupcharset.DecodedHtmlReader reader = io.github.jsoupcharset.BrowserCharsetJsoup.decode(file, null)) {
+            again = reader.decision();
+        }
+        assertThat(again.lookahead().orElseThrow().decodedAgain(), is(true));
+        assertThat(again.encoding(), not(is(io.github.jsoupcharset.encoding.Encoding.UTF_8)));
+        // what the whole body held as bytes gets
+        assertThat(again.encoding(), is(io.github.jsoupcharset.BrowserCharsetJsoup.sniff(page, null).encoding()));
+        Run r = run(new byte[0], false, "decode", file.toString());
+        assertThat(r.err(), r.status(), is(0));
+        assertThat(r.err(), containsString("late.html: byte " + (good + 3) + " contradicted the decision made from the first "
+                + "524288 bytes; decided again: " + again.encoding().name() + " by " + again.source()));
+        StringBuilder want = new StringBuilder();
+        try (java.io.Reader text = io.github.jsoupcharset.BrowserCharsetJsoup.decode(file, null)) {
+            char[] buf = new char[8192];
+            for (int n; (n = text.read(buf, 0, buf.length)) >= 0; ) want.append(buf, 0, n);
+        }
+        byte[] wantBytes = want.toString().getBytes(StandardCharsets.UTF_8);
+        CRC32 crc = new CRC32();
+        crc.update(wantBytes);
+        assertThat(r.outBytes(), is((long) wantBytes.length));
+        assertThat(r.outCrc(), is(crc.getValue()));
+        Run s = run(new byte[0], false, "select", "p.price", file.toString());
+        assertThat(s.err(), s.status(), is(0));
+        assertThat(s.err(), containsString("decided again"));
+    }
+
+    /** Valid UTF-8 longer than the look-ahead, then "café" in windows-1252. */
+    private static byte[] lateContradiction() {
+        byte[] g = (HEAD + BLOCK.repeat(10)).getBytes(StandardCharsets.UTF_8);
+        byte[] page = Arrays.copyOf(g, g.length + 12);
+        System.arraycopy("caf\u00e9</body>\n".getBytes(StandardCharsets.ISO_8859_1), 0, page, g.length, 12);
+        return page;
+    }
+
     @Test
     void selectPrintsWhatTheWholeTreesSelectPrintsStreamedOrNot() throws IOException {
         String html = "<html><head><base href=\"http://x.example/d/\"><title>t</title></head><body>\n"
