@@ -695,19 +695,12 @@ public final class Main {
             }
         }
         BufferedWriter lines = jsonl;
-        WarcAudit audit = new WarcAudit(maxBody, a.parser.options(), message -> {
-            err.println("jsoup-charset: " + Terminal.safe(message));
+        WarcAudit audit = new WarcAudit(maxBody, a.parser.options(), (warc, message) -> {
+            err.println("jsoup-charset: " + Terminal.safe(warc + ": " + message));
             if (lines != null) {
                 // a skipped record or an unreadable file has its line too: the WARC, and what went wrong
-                // (every failure message starts with the file's name as the command gave it)
-                String warc = null;
-                for (Path f : files) {
-                    String name = f.toString();
-                    if (message.startsWith(name + ": ") && (warc == null || name.length() > warc.length())) warc = name;
-                }
                 try {
-                    lines.write(new Json().field("schema", JSON_SCHEMA).field("warc", warc)
-                            .field("error", warc == null ? message : message.substring(warc.length() + 2)).end());
+                    lines.write(new Json().field("schema", JSON_SCHEMA).field("warc", warc).field("error", message).end());
                     lines.write('\n');
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);

@@ -226,7 +226,7 @@ public final class WarcAudit {
 
     private final long maxBody;
     private final SniffOptions options;
-    private final Consumer<String> failures;
+    private final FailureSink failures;
     private final Counts counts = new Counts();
     private Progress progress;
     private long bytesBefore;
@@ -250,10 +250,40 @@ public final class WarcAudit {
      * @param failures receives a message for every failure (file or record)
      */
     public WarcAudit(long maxBody, SniffOptions options, Consumer<String> failures) {
+        this(maxBody, options, messages(failures));
+    }
+
+    /**
+     * An audit with no records read yet, deciding each page with these options, its failures told
+     * with the WARC file they happened in.
+     *
+     * @param maxBody the largest body audited, in bytes; larger ones are skipped and reported
+     * @param options how each page's encoding is decided ({@link PageAudit#of(String, List, byte[], SniffOptions)})
+     * @param failures receives every failure (file or record) with its file
+     */
+    public WarcAudit(long maxBody, SniffOptions options, FailureSink failures) {
         if (maxBody < 0) throw new IllegalArgumentException("maxBody must not be negative: " + maxBody);
         this.maxBody = maxBody;
         this.options = Objects.requireNonNull(options, "options must not be null");
         this.failures = Objects.requireNonNull(failures, "failures must not be null");
+    }
+
+    /** Receives each failure: the WARC file (its name as given) and what went wrong there. */
+    @FunctionalInterface
+    public interface FailureSink {
+        /**
+         * One failure.
+         *
+         * @param warc the file's name as the audit was given it
+         * @param message what went wrong, e.g. {@code "record at offset 1234 (https://…): broken HTTP
+         *     header block: …; record skipped"}
+         */
+        void failed(String warc, String message);
+    }
+
+    private static FailureSink messages(Consumer<String> failures) {
+        Objects.requireNonNull(failures, "failures must not be null");
+        return (warc, message) -> failures.accept(warc + ": " + message);
     }
 
     /**
@@ -289,12 +319,12 @@ public final class WarcAudit {
             channel = FileChannel.open(file, StandardOpenOption.READ);
         } catch (NoSuchFileException e) {
             counts.files++;
-            fail(file + ": no such file");
+            fail(file.toString(), "no such file");
             counts.failedFiles++;
             return;
         } catch (IOException e) {
             counts.files++;
-            fail(file + ": cannot open: " + Main.describe(e));
+            fail(file.toString(), "cannot open: " + Main.describe(e));
             counts.failedFiles++;
             return;
         }
@@ -377,7 +407,7 @@ public final class WarcAudit {
                 if (records != null) records.close(); // closes the channel
                 else channel.close();
             } catch (IOException e) {
-                fileFailed(name + ": " + Main.describe(e));
+                fileFailed(name, Main.describe(e));
             }
         }
 
@@ -387,12 +417,12 @@ public final class WarcAudit {
                 try {
                     records = new WarcRecords(channel);
                 } catch (IOException e) {
-                    fileFailed(name + ": " + WarcRecords.describe(e)); // reading the first bytes
+                    fileFailed(name, WarcRecords.describe(e)); // reading the first bytes
                     close();
                     return;
                 }
                 if (records.empty()) {
-                    fail(name + ": warning: empty file (0 bytes), no WARC records");
+                    fail(name, "warning: empty file (0 bytes), no WARC records");
                     close();
                     return;
                 }
@@ -420,7 +450,7 @@ public final class WarcAudit {
             try {
                 records.resync(e instanceof IOException io ? io : new IOException(WarcRecords.describe(e), e));
             } catch (IOException again) {
-                fileFailed(name + ": cannot be read after offset " + records.position() + ": " + WarcRecords.describe(again)
+                fileFailed(name, "cannot be read after offset " + records.position() + ": " + WarcRecords.describe(again)
                         + "; the rest of this file is skipped");
                 close();
             }
@@ -431,22 +461,22 @@ public final class WarcAudit {
             WarcRecords.Skipped s = records.takeSkipped();
             if (s == null) return;
             if (s.toEnd() && inThisFile == 0) {
-                fileFailed(name + ": not a readable WARC file: " + s.reason());
+                fileFailed(name, "not a readable WARC file: " + s.reason());
                 return;
             }
             counts.corrupt++;
             counts.skippedBytes += s.bytes();
             if (s.toEnd()) {
-                fileFailed(name + ": truncated or corrupt after offset " + s.from() + ": " + s.reason()
+                fileFailed(name, "truncated or corrupt after offset " + s.from() + ": " + s.reason()
                         + "; the rest of this file (" + s.bytes() + " bytes) is skipped");
             } else {
-                fail(name + ": corrupt at offset " + s.from() + ": " + s.reason() + "; skipped " + s.bytes()
+                fail(name, "corrupt at offset " + s.from() + ": " + s.reason() + "; skipped " + s.bytes()
                         + " bytes to the next " + (records.gzip() ? "gzip member holding a record" : "record") + ", at offset " + s.to());
             }
         }
 
-        private void fileFailed(String message) {
-            fail(message);
+        private void fileFailed(String warc, String message) {
+            fail(warc, message);
             if (!failed) counts.failedFiles++; // a file counts once, however it failed
             failed = true;
         }
@@ -467,7 +497,7 @@ public final class WarcAudit {
                 malformed(offset, record, malformed);
                 return true;
             }
-            String where = name + ": record at offset " + offset + " (" + response.target() + ")";
+            String where = "record at offset " + offset + " (" + response.target() + ")";
             HttpResponse http;
             try {
                 if (!response.contentType().base().toString().equals("application/http")) {
@@ -476,11 +506,11 @@ public final class WarcAudit {
                 }
                 http = response.http();
             } catch (ParsingException | IllegalArgumentException e) {
-                fail(where + ": broken HTTP header block: " + WarcRecords.describe(e) + "; record skipped");
+                fail(name, where + ": broken HTTP header block: " + WarcRecords.describe(e) + "; record skipped");
                 counts.failedRecords++;
                 return true;
             } catch (IOException e) {
-                fail(where + ": " + WarcRecords.describe(e) + "; record skipped");
+                fail(name, where + ": " + WarcRecords.describe(e) + "; record skipped");
                 counts.failedRecords++;
                 return false;
             }
@@ -493,7 +523,7 @@ public final class WarcAudit {
             // length bounds the body as sent)
             long sent = Long.parseLong(length.strip()); // the block: the HTTP header and the body as sent
             if (Math.min(sent, maxBody) > 0 && !fitsHeap(Math.min(sent, maxBody))) {
-                fail(where + ": " + tooBigForHeap(Math.min(sent, maxBody)));
+                fail(name, where + ": " + tooBigForHeap(Math.min(sent, maxBody)));
                 counts.oversized++;
                 return true;
             }
@@ -503,11 +533,11 @@ public final class WarcAudit {
             try (InputStream in = http.body().stream()) {
                 body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBody + 1));
             } catch (IOException | RuntimeException e) {
-                fail(where + ": cannot read the body: " + WarcRecords.describe(e) + "; record skipped");
+                fail(name, where + ": cannot read the body: " + WarcRecords.describe(e) + "; record skipped");
                 counts.failedRecords++;
                 return true;
             } catch (OutOfMemoryError e) {
-                fail(where + ": " + tooBigForHeap(sent));
+                fail(name, where + ": " + tooBigForHeap(sent));
                 counts.oversized++;
                 return true;
             }
@@ -517,17 +547,17 @@ public final class WarcAudit {
                     body = ContentCodings.decode(body, codings, maxBody);
                 } catch (ContentCodingException e) {
                     if (e.overLimit()) {
-                        fail(where + ": body over " + maxBody + " bytes once its " + e.coding()
+                        fail(name, where + ": body over " + maxBody + " bytes once its " + e.coding()
                                 + " coding is undone; record skipped (see --max-body)");
                         counts.oversized++;
                     } else {
-                        fail(where + ": " + WarcRecords.describe(e) + "; record skipped");
+                        fail(name, where + ": " + WarcRecords.describe(e) + "; record skipped");
                         counts.failedRecords++;
                     }
                     return true;
                 } catch (OutOfMemoryError e) {
                     body = null;
-                    fail(where + ": " + tooBigForHeap(sent) + " once its content coding is undone");
+                    fail(name, where + ": " + tooBigForHeap(sent) + " once its content coding is undone");
                     counts.oversized++;
                     return true;
                 }
@@ -537,12 +567,12 @@ public final class WarcAudit {
                 return true;
             }
             if (body.length > maxBody) {
-                fail(where + ": body over " + maxBody + " bytes; record skipped (see --max-body)");
+                fail(name, where + ": body over " + maxBody + " bytes; record skipped (see --max-body)");
                 counts.oversized++;
                 return true;
             }
             if (!fitsHeap(body.length)) {
-                fail(where + ": " + tooBigForHeap(body.length));
+                fail(name, where + ": " + tooBigForHeap(body.length));
                 counts.oversized++;
                 return true;
             }
@@ -550,7 +580,7 @@ public final class WarcAudit {
             try {
                 page = PageAudit.of(response.target(), contentTypes, body, options);
             } catch (RuntimeException | StackOverflowError e) {
-                fail(where + ": audit failed: " + WarcRecords.describe(e) + "; record skipped");
+                fail(name, where + ": audit failed: " + WarcRecords.describe(e) + "; record skipped");
                 counts.failedRecords++;
                 return true;
             } catch (OutOfMemoryError e) {
@@ -558,7 +588,7 @@ public final class WarcAudit {
                 // the audit held is garbage once this frame is left, and the next record goes on
                 int size = body.length;
                 body = null;
-                fail(where + ": ran out of memory auditing its " + size + " bytes (a page of unusually many elements?); "
+                fail(name, where + ": ran out of memory auditing its " + size + " bytes (a page of unusually many elements?); "
                         + "record skipped (give the JVM more with JSOUP_CHARSET_OPTS=-Xmx...)");
                 counts.oversized++;
                 return true;
@@ -571,7 +601,7 @@ public final class WarcAudit {
 
         /** Reports and counts a record whose WARC header cannot be used. */
         private void malformed(long offset, WarcRecord record, String reason) {
-            fail(name + ": record at offset " + offset + " (WARC-Record-ID " + record.headers().first("WARC-Record-ID").orElse("none")
+            fail(name, "record at offset " + offset + " (WARC-Record-ID " + record.headers().first("WARC-Record-ID").orElse("none")
                     + "): malformed: " + reason + "; record skipped");
             counts.malformed++;
         }
@@ -600,9 +630,9 @@ public final class WarcAudit {
                 + "(give the JVM more with JSOUP_CHARSET_OPTS=-Xmx...)";
     }
 
-    private void fail(String message) {
+    private void fail(String warc, String message) {
         if (progress != null) progress.interrupt();
-        failures.accept(message);
+        failures.failed(warc, message);
     }
 
     /**

@@ -209,6 +209,20 @@ class MainOutputTest {
     }
 
     @Test
+    void aFailureLineNamesItsOwnWarcWhenOneFileNameBeginsWithAnother() throws IOException {
+        // "crawl" is a prefix of "crawl: part 2" followed by ": ": the line must name the file that failed
+        Path first = Files.write(dir.resolve("crawl"), new byte[0]);
+        Path second = Files.write(dir.resolve("crawl: part 2"), "not a WARC at all\r\n".getBytes(StandardCharsets.US_ASCII));
+        Path jsonl = dir.resolve("prefix.jsonl");
+        Run r = run("audit", "--jsonl", jsonl.toString(), first.toString(), second.toString());
+        List<String> lines = Files.readAllLines(jsonl, StandardCharsets.UTF_8);
+        assertThat(r.err(), lines, hasSize(2));
+        assertThat(lines.get(0), startsWith("{\"schema\":1,\"warc\":" + Json.string(first.toString()) + ",\"error\":\"warning: empty file"));
+        assertThat(lines.get(1), startsWith("{\"schema\":1,\"warc\":" + Json.string(second.toString()) + ",\"error\":\""));
+        assertThat(lines.get(1), not(containsString("part 2: ")));
+    }
+
+    @Test
     void auditPrintsItsHeadlineFirstAndTimingOnStderr() {
         Run r = run("audit", AuditTableTest.SAMPLE.toString());
         assertThat(r.out(), startsWith("requests' .text corrupts 27 of 38 pages, jsoup 5, the JDK 6; 31 of the 38 are not UTF-8.\n"));
