@@ -63,32 +63,35 @@ final class Exemplars {
 
     /** One language's exemplar characters: 1 for a standard one, 0.5 for an auxiliary one. */
     static final class Exemplar {
-        private final long[] main = new long[1024];
-        private final long[] aux = new long[1024];
+        /** Two bits per BMP code point, its weight in halves: 2 standard, 1 auxiliary only, 0 neither. */
+        private final long[] table = new long[0x10000 / 32];
         private final UnicodeSet mainSet;
         private final UnicodeSet auxSet;
 
         Exemplar(UnicodeSet mainSet, UnicodeSet auxSet) {
             this.mainSet = mainSet;
             this.auxSet = auxSet;
-            fill(main, mainSet);
-            fill(aux, auxSet);
+            fill(auxSet, 1);
+            fill(mainSet, 2); // a standard exemplar that is also auxiliary weighs as standard
         }
 
-        private static void fill(long[] bits, UnicodeSet set) {
+        private void fill(UnicodeSet set, long value) {
             for (int r = 0; r < set.getRangeCount(); r++) {
                 for (int c = set.getRangeStart(r), end = Math.min(set.getRangeEnd(r), 0xFFFF); c <= end; c++) {
-                    bits[c >>> 6] |= 1L << c;
+                    int shift = (c & 31) << 1;
+                    table[c >>> 5] = table[c >>> 5] & ~(3L << shift) | value << shift;
                 }
             }
         }
 
         double weight(int c) {
-            if (c <= 0xFFFF) {
-                if ((main[c >>> 6] & (1L << c)) != 0) return 1;
-                return (aux[c >>> 6] & (1L << c)) != 0 ? 0.5 : 0;
-            }
-            return mainSet.contains(c) ? 1 : auxSet.contains(c) ? 0.5 : 0;
+            return halves(c) * 0.5;
+        }
+
+        /** The weight in halves (2, 1 or 0): one lookup for a BMP code point. */
+        int halves(int c) {
+            if (c <= 0xFFFF) return (int) (table[c >>> 5] >>> ((c & 31) << 1)) & 3;
+            return mainSet.contains(c) ? 2 : auxSet.contains(c) ? 1 : 0;
         }
     }
 }

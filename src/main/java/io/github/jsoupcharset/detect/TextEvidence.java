@@ -323,20 +323,28 @@ final class TextEvidence {
      * halves, neither a letter of any set, so the sum over adjacent spans is the whole's).
      */
     static double exemplarWeight(char[] text, int from, int to, Exemplar[] langs) {
-        double weight = 0;
+        // in halves, an int: the sum of halves is exact either way, and one language (every
+        // multi-byte candidate's case) needs no loop over languages
+        int halves = 0;
+        Exemplar only = langs.length == 1 ? langs[0] : null;
         for (int i = from; i < to; ) {
             char ch = text[i];
             if (ch < 0x80) {
                 i++;
                 continue;
             }
-            int cp = Character.codePointAt(text, i, to);
-            double w = 0;
-            for (Exemplar e : langs) w = Math.max(w, e.weight(cp));
-            weight += w;
+            int cp = ch;
+            if (Character.isHighSurrogate(ch)) cp = Character.codePointAt(text, i, to);
+            if (only != null) {
+                halves += only.halves(cp);
+            } else {
+                int w = 0;
+                for (Exemplar e : langs) w = Math.max(w, e.halves(cp));
+                halves += w;
+            }
             i += Character.charCount(cp);
         }
-        return weight;
+        return halves * 0.5;
     }
 
     /** Two adjacent letters of different scripts, or a capital after a small letter: 1 each. */
