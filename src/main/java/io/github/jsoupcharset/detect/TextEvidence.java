@@ -76,7 +76,7 @@ final class TextEvidence {
      */
     static Parts parts(char[] text, int n, long errors, Candidate candidate) {
         Exemplar[] langs = Exemplars.of(candidate);
-        double[] hits = new double[langs.length];
+        int[] hits = new int[langs.length]; // in halves: exact, as the sums of halves are
         int letters = 0;
         int implausible = 0;
         int positive = 0;
@@ -120,7 +120,8 @@ final class TextEvidence {
             }
             int len = Character.charCount(c);
             // ' ' after the end
-            int next = i + len < n ? Character.codePointAt(text, i + len, n) : ' ';
+            int next = i + len >= n ? ' ' : Character.isHighSurrogate(text[i + len]) ? Character.codePointAt(text, i + len, n)
+                    : text[i + len];
             int nextFlags = CharacterProperties.flags(next);
             // U+FFFD is a decoding error: counted in errors, and no letter to weigh
             if (c != 0xFFFD) {
@@ -132,7 +133,7 @@ final class TextEvidence {
                             && (flags & LONE_RARE) != 0;
                     if (!lone) {
                         letters++;
-                        for (int k = 0; k < langs.length; k++) hits[k] += langs[k].weight(c);
+                        for (int k = 0; k < langs.length; k++) hits[k] += langs[k].halves(c);
                     }
                     implausible += letterMisfits(prevPrev, prevFlags, prevPrevFlags, prev, c, flags, next, nextFlags);
                     int position = positional(prevFlags, c, nextFlags);
@@ -155,9 +156,9 @@ final class TextEvidence {
             known = true;
             i += len;
         }
-        double best = 0;
-        for (double h : hits) best = Math.max(best, h);
-        return new Parts(best, letters, implausible, positive, c1, errors);
+        int best = 0;
+        for (int h : hits) best = Math.max(best, h);
+        return new Parts(best * 0.5, letters, implausible, positive, c1, errors);
     }
 
     /**
