@@ -209,11 +209,19 @@ final class Ranking {
      * character of weight 1 per non-ASCII byte (each non-ASCII character has a non-ASCII byte;
      * Big5's 0x88 pairs are the two-character exceptions, counted twice), so the bound is never
      * below the ceiling and the same candidates are dropped as when the whole text is decoded.
+     * Before any decoding, the {@link LeadByteBound} of the bytes gives a bound of the same kind
+     * (characters at weight 1, errors that the index cannot avoid), also never below the ceiling.
      */
     private static TextEvidence.Parts multiByteParts(byte[] text, int len, Candidate c, Scratch scratch, double toBeat) {
+        boolean prune = toBeat > Double.NEGATIVE_INFINITY;
+        if (prune) {
+            // before decoding: at most one character of weight 1 per character the bytes can make,
+            // at least the errors they make whatever the index holds (never below the ceiling)
+            LeadByteBound.Bound b = LeadByteBound.of(c.encoding(), text, len, scratch.nonAscii, scratch.nonAsciiCount);
+            if (c.weight() * 2.0 * b.characters() - 8.0 * b.errors() + c.prior() < toBeat) return null;
+        }
         Decoder d = DECODERS.get(c.encoding()).newWhatwgDecoder();
         Exemplars.Exemplar[] langs = Exemplars.of(c);
-        boolean prune = toBeat > Double.NEGATIVE_INFINITY;
         int extra = c.encoding() == Encoding.BIG5 ? scratch.big5DoubleLeads : 0;
         // straight into the scratch array, grown when the text is longer than its bytes
         char[] chars = scratch.chars(len + 64);
