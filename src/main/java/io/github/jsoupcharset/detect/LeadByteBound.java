@@ -1,103 +1,178 @@
 package io.github.jsoupcharset.detect;
 
+import io.github.jsoupcharset.codec.Decoder;
+import io.github.jsoupcharset.codec.Decoders;
+import io.github.jsoupcharset.detect.Candidates.Candidate;
 import io.github.jsoupcharset.encoding.Encoding;
 
 /**
  * What a multi-byte candidate's decoding of a text can give at best, known from its bytes alone:
  * the Encoding Standard's decoder steps for Shift_JIS, EUC-JP, EUC-KR, gb18030 (GBK's decoder) and
- * Big5 (as {@code codec/}'s decoders take them), walked without the index lookup. A pair whose
- * pointer the index might map is counted as a character, so {@link Bound#characters} is at least
- * the non-ASCII code points the decoder returns; an error the steps return whatever the index
- * holds (a byte that is no lead, a lead followed by a byte outside its trail range, a sequence cut
- * off by the end) is counted, so {@link Bound#errors} is at most the decoder's errors. The walk
- * keeps the decoder's alignment: where the index decides between a code point and an error, the
- * byte after the lead is consumed either way, or is an ASCII byte that is read again as itself,
- * leaving the decoder in its initial state in both cases. Internal; thread-safe.
+ * Big5 (as {@code codec/}'s decoders take them), walked without decoding. Where a lead byte and
+ * the byte after it make one BMP code point, or an error, and leave the decoder in its initial
+ * state, a table made by the candidate's own decoder ({@link Table}) gives the code point's
+ * exemplar weight (at its best over the candidate's languages) or the error; so does a byte that
+ * makes a code point or an error on its own. The other sequences (gb18030's four-byte ones,
+ * EUC-JP's JIS X 0212 ones, Big5's pairs that make two code points or one above U+FFFF) are
+ * counted as characters of weight 1 where the decoder's index might map them, and as errors where
+ * the steps return an error whatever the index holds. So {@link Bound#score} is never below
+ * {@link TextEvidence#ceiling}, and equals it when no sequence was counted the second way
+ * ({@link Bound#exact}). The walk keeps the decoder's alignment: where the index decides between a
+ * code point and an error, the byte after the lead is consumed either way, or is an ASCII byte that
+ * is read again as itself, leaving the decoder in its initial state in both cases. Internal;
+ * thread-safe.
  */
 final class LeadByteBound {
     private LeadByteBound() {}
 
-    /** At most this many non-ASCII code points, and at least this many errors. */
-    record Bound(int characters, int errors) {}
-
     /**
-     * The bound for decoding {@code text[0, len)} as {@code encoding} (one of the five), the end
-     * of the bytes being the end of the stream; {@code nonAscii[0, count)} are the offsets of the
-     * text's non-ASCII bytes, ascending (offsets from {@code len} on are ignored). ASCII bytes
-     * between sequences decode as themselves and leave the state as it is, so only the non-ASCII
-     * bytes, and the bytes right after them, are read.
+     * The exemplar weight the text's non-ASCII characters can have at most, in halves ({@code
+     * halves}, exact for the sequences the table answers), the characters not answered by the
+     * table, each of weight at most 1 ({@code characters}), and at least this many errors.
      */
-    static Bound of(Encoding encoding, byte[] text, int len, int[] nonAscii, int count) {
-        if (encoding == Encoding.SHIFT_JIS) return shiftJis(text, len, nonAscii, count);
-        if (encoding == Encoding.EUC_JP) return eucJp(text, len, nonAscii, count);
-        if (encoding == Encoding.EUC_KR) return eucKr(text, len, nonAscii, count);
-        if (encoding == Encoding.GBK || encoding == Encoding.GB18030) return gb18030(text, len, nonAscii, count);
-        if (encoding == Encoding.BIG5) return big5(text, len, nonAscii, count);
-        throw new IllegalArgumentException(encoding.name());
+    record Bound(int halves, int characters, int errors) {
+        /** The best score the bound allows: {@link TextEvidence#ceiling}'s formula with this weight and these errors. */
+        double score(Candidate c) {
+            return c.weight() * 2.0 * (halves * 0.5 + characters) - 8.0 * errors + c.prior();
+        }
+
+        /** Whether every sequence was answered by the table: then {@link #score} is the ceiling. */
+        boolean exact() {
+            return characters == 0;
+        }
     }
 
-    private static Bound shiftJis(byte[] text, int len, int[] nonAscii, int count) {
+    /**
+     * The bound for decoding {@code text[0, len)} as multi-byte candidate {@code c}, the end of the
+     * bytes being the end of the stream; {@code nonAscii[0, count)} are the offsets of the text's
+     * non-ASCII bytes, ascending (offsets from {@code len} on are ignored). ASCII bytes between
+     * sequences decode as themselves and leave the state as it is, so only the non-ASCII bytes, and
+     * the bytes right after them, are read.
+     */
+    static Bound of(Candidate c, byte[] text, int len, int[] nonAscii, int count) {
+        Encoding e = c.encoding();
+        if (e == Encoding.SHIFT_JIS) return walk(Tables.SHIFT_JIS, Steps.TWO_BYTE, text, len, nonAscii, count);
+        if (e == Encoding.EUC_KR) return walk(Tables.EUC_KR, Steps.TWO_BYTE, text, len, nonAscii, count);
+        if (e == Encoding.BIG5) return walk(Tables.BIG5, Steps.TWO_BYTE, text, len, nonAscii, count);
+        if (e == Encoding.EUC_JP) return walk(Tables.EUC_JP, Steps.EUC_JP, text, len, nonAscii, count);
+        if (e == Encoding.GBK) return walk(Tables.GBK, Steps.GB18030, text, len, nonAscii, count);
+        throw new IllegalArgumentException(e.name());
+    }
+
+    /** A table's answer: an error. (0, 1 and 2 are a code point's exemplar weight in halves.) */
+    static final byte ERROR = 3;
+    /** A table's answer: none (the walk's own steps count the sequence). */
+    static final byte UNKNOWN = 4;
+    /** A single byte's answer: a lead byte. */
+    static final byte LEAD = 5;
+
+    /**
+     * What a candidate's decoder makes of each byte 0x80-0xFF alone ({@link #single}) and of each
+     * lead byte followed by any byte ({@link #pair}), from running the decoder on them: a code
+     * point's exemplar weight in halves (0-2), {@link #ERROR}, {@link #UNKNOWN}, or {@link #LEAD}.
+     */
+    static final class Table {
+        private final byte[] singles = new byte[128];
+        private final byte[] pairs = new byte[128 * 256];
+
+        Table(Candidate c) {
+            Exemplars.Exemplar[] langs = Exemplars.of(c);
+            Decoder d = Decoders.newDecoder(c.encoding().name());
+            char[] out = new char[32];
+            byte[] bytes = new byte[2];
+            for (int b = 0x80; b <= 0xFF; b++) {
+                bytes[0] = (byte) b;
+                byte single = answer(d, bytes, 1, out, langs);
+                singles[b - 0x80] = single;
+                for (int t = 0; t <= 0xFF; t++) {
+                    bytes[1] = (byte) t;
+                    pairs[(b - 0x80) << 8 | t] = single == LEAD ? answer(d, bytes, 2, out, langs) : UNKNOWN;
+                }
+            }
+        }
+
+        /** What {@code bytes[0, n)} give from the initial state, if they leave the decoder there. */
+        private static byte answer(Decoder d, byte[] bytes, int n, char[] out, Exemplars.Exemplar[] langs) {
+            long before = d.errors();
+            int produced = d.decodeInto(bytes, 0, n, false, out, 0);
+            long errors = d.errors() - before;
+            d.decodeInto(bytes, 0, 0, true, out, produced); // end-of-queue: an error if a sequence is still open
+            if (d.errors() - before != errors) return n == 1 && produced == 0 && errors == 0 ? LEAD : UNKNOWN;
+            if (errors == 0 && produced == 1 && out[0] >= 0x80 && !Character.isSurrogate(out[0])) {
+                double w = 0;
+                for (Exemplars.Exemplar e : langs) w = Math.max(w, e.weight(out[0]));
+                return (byte) (2 * w);
+            }
+            // an error, and the byte after the lead read again as itself when it is ASCII
+            int last = bytes[n - 1] & 0xFF;
+            if (errors == 1 && out[0] == 0xFFFD && (produced == 1 && (n == 1 || last >= 0x80)
+                    || produced == 2 && n == 2 && last < 0x80 && out[1] == last)) {
+                return ERROR;
+            }
+            return UNKNOWN;
+        }
+
+        byte single(int b) {
+            return singles[b - 0x80];
+        }
+
+        byte pair(int lead, int b) {
+            return pairs[(lead - 0x80) << 8 | b];
+        }
+    }
+
+    /** The five candidates' tables, made on first use (about 160 thousand two-byte decodings). */
+    private static final class Tables {
+        static final Table SHIFT_JIS = new Table(Candidates.of(Encoding.SHIFT_JIS));
+        static final Table EUC_JP = new Table(Candidates.of(Encoding.EUC_JP));
+        static final Table EUC_KR = new Table(Candidates.of(Encoding.EUC_KR));
+        static final Table GBK = new Table(Candidates.of(Encoding.GBK));
+        static final Table BIG5 = new Table(Candidates.of(Encoding.BIG5));
+    }
+
+    /** Which steps the walk takes for a lead and a byte the table does not answer. */
+    private enum Steps { TWO_BYTE, EUC_JP, GB18030 }
+
+    private static Bound walk(Table table, Steps steps, byte[] text, int len, int[] nonAscii, int count) {
+        int halves = 0;
         int characters = 0;
         int errors = 0;
         int next = 0; // the first byte the walk has not consumed
         for (int k = 0; k < count; k++) {
             int i = nonAscii[k];
             if (i >= len) break;
-            if (i < next) continue; // a trail byte
+            if (i < next) continue; // a byte of a sequence walked already
             int b = text[i] & 0xFF;
             next = i + 1;
-            if (b == 0x80 || b >= 0xA1 && b <= 0xDF) {
-                characters++; // 4. 0x80 as itself; 5. half-width katakana
-            } else if (b >= 0x81 && b <= 0x9F || b >= 0xE0 && b <= 0xFC) {
-                // 6. a lead
-                if (i + 1 == len) {
-                    errors++; // end-of-queue after a lead
-                    continue;
-                }
-                int t = text[i + 1] & 0xFF;
-                // 3.3 a pointer only for a byte in 0x40-0x7E or 0x80-0xFC, else 3.8 error; a
-                // non-ASCII byte is consumed, an ASCII one is read again as itself (3.7)
-                if (t >= 0x40 && t <= 0x7E || t >= 0x80 && t <= 0xFC) characters++;
-                else errors++;
-                next = i + 2;
-            } else {
-                errors++; // 7. 0xA0, 0xFD-0xFF
-            }
-        }
-        return new Bound(characters, errors);
-    }
-
-    private static Bound eucJp(byte[] text, int len, int[] nonAscii, int count) {
-        int characters = 0;
-        int errors = 0;
-        int next = 0;
-        for (int k = 0; k < count; k++) {
-            int i = nonAscii[k];
-            if (i >= len) break;
-            if (i < next) continue;
-            int b = text[i] & 0xFF;
-            next = i + 1;
-            if (b != 0x8E && b != 0x8F && (b < 0xA1 || b > 0xFE)) {
-                errors++; // 8.
+            byte single = table.single(b);
+            if (single != LEAD) {
+                // a code point (Shift_JIS 0x80 and half-width katakana, gb18030 0x80) or an error
+                if (single < ERROR) halves += single;
+                else if (single == ERROR) errors++;
+                else characters++;
                 continue;
             }
-            // 7. a lead
             if (i + 1 == len) {
-                errors++;
+                errors++; // end-of-queue with a lead
                 continue;
             }
             int t = text[i + 1] & 0xFF;
             next = i + 2;
-            if (b == 0x8E) {
-                // 3. half-width katakana, else 5. with a lead outside 0xA1-0xFE: error
-                if (t >= 0xA1 && t <= 0xDF) characters++;
-                else errors++;
-            } else if (b == 0x8F) {
-                if (t < 0xA1 || t > 0xFE) {
-                    errors++; // 5.: 0x8F is outside 0xA1-0xFE
-                    continue;
-                }
-                // 4. jis0212, and t is the lead
+            byte pair = table.pair(b, t);
+            if (pair < ERROR) {
+                halves += pair;
+                continue;
+            }
+            if (pair == ERROR) {
+                // a non-ASCII byte is consumed with the error, an ASCII one read again as itself
+                errors++;
+                continue;
+            }
+            if (steps == Steps.TWO_BYTE) {
+                // Big5's pairs that make two code points, or one above U+FFFF: at most two characters
+                characters += 2;
+            } else if (steps == Steps.EUC_JP) {
+                // 0x8F and a byte 0xA1-0xFE: 4. jis0212, and that byte is the lead
                 if (i + 2 == len) {
                     errors++;
                     continue;
@@ -105,134 +180,37 @@ final class LeadByteBound {
                 int u = text[i + 2] & 0xFF;
                 next = i + 3;
                 if (u >= 0xA1 && u <= 0xFE) characters++; // 5.2 the index jis0212 decides
-                else errors++;
+                else errors++; // 5.6 (an ASCII byte read again as itself)
             } else {
-                if (t >= 0xA1 && t <= 0xFE) characters++; // 5.2 the index jis0208 decides
-                else errors++;
+                // gb18030 first and a byte 0x30-0x39: 5.1 second
+                if (i + 2 == len) {
+                    errors++;
+                    continue;
+                }
+                int u = text[i + 2] & 0xFF;
+                if (u < 0x81 || u > 0xFE) {
+                    // 4.2 error; second (ASCII) and u are decoded again from the initial state:
+                    // u is the next byte to walk
+                    errors++;
+                    continue;
+                }
+                // 4.1 third
+                if (i + 3 == len) {
+                    errors++;
+                    next = len;
+                    continue;
+                }
+                int v = text[i + 3] & 0xFF;
+                if (v >= 0x30 && v <= 0x39) {
+                    characters++; // 3.2 the ranges decide (a null code point is an error)
+                    next = i + 4;
+                } else {
+                    // 3.1 error; second (ASCII), third and v are decoded again: third from the
+                    // initial state is a first, and v its next byte, as when third is walked again
+                    errors++;
+                }
             }
         }
-        return new Bound(characters, errors);
-    }
-
-    private static Bound eucKr(byte[] text, int len, int[] nonAscii, int count) {
-        int characters = 0;
-        int errors = 0;
-        int next = 0;
-        for (int k = 0; k < count; k++) {
-            int i = nonAscii[k];
-            if (i >= len) break;
-            if (i < next) continue;
-            int b = text[i] & 0xFF;
-            next = i + 1;
-            if (b < 0x81 || b > 0xFE) {
-                errors++; // 6. 0x80, 0xFF
-                continue;
-            }
-            if (i + 1 == len) {
-                errors++;
-                continue;
-            }
-            int t = text[i + 1] & 0xFF;
-            next = i + 2;
-            // 3.1 a pointer only for a byte in 0x41-0xFE
-            if (t >= 0x41 && t <= 0xFE) characters++;
-            else errors++;
-        }
-        return new Bound(characters, errors);
-    }
-
-    private static Bound big5(byte[] text, int len, int[] nonAscii, int count) {
-        int characters = 0;
-        int errors = 0;
-        int next = 0;
-        for (int k = 0; k < count; k++) {
-            int i = nonAscii[k];
-            if (i >= len) break;
-            if (i < next) continue;
-            int b = text[i] & 0xFF;
-            next = i + 1;
-            if (b < 0x81 || b > 0xFE) {
-                errors++; // 6. 0x80, 0xFF
-                continue;
-            }
-            if (i + 1 == len) {
-                errors++;
-                continue;
-            }
-            int t = text[i + 1] & 0xFF;
-            next = i + 2;
-            // 3.2 a pointer only for a byte in 0x40-0x7E or 0xA1-0xFE
-            if (t >= 0x40 && t <= 0x7E || t >= 0xA1 && t <= 0xFE) {
-                int pointer = (b - 0x81) * 157 + (t - (t < 0x7F ? 0x40 : 0x62));
-                // 3.3 four pointers give two code points
-                characters += pointer == 1133 || pointer == 1135 || pointer == 1164 || pointer == 1166 ? 2 : 1;
-            } else {
-                errors++;
-            }
-        }
-        return new Bound(characters, errors);
-    }
-
-    private static Bound gb18030(byte[] text, int len, int[] nonAscii, int count) {
-        int characters = 0;
-        int errors = 0;
-        int next = 0;
-        for (int k = 0; k < count; k++) {
-            int i = nonAscii[k];
-            if (i >= len) break;
-            if (i < next) continue;
-            int b = text[i] & 0xFF;
-            next = i + 1;
-            if (b == 0x80) {
-                characters++; // 7. U+20AC
-                continue;
-            }
-            if (b == 0xFF) {
-                errors++; // 9.
-                continue;
-            }
-            // 8. first
-            if (i + 1 == len) {
-                errors++; // 2. end-of-queue
-                continue;
-            }
-            int t = text[i + 1] & 0xFF;
-            next = i + 2;
-            if (t < 0x30 || t > 0x39) {
-                // 5.4 a pointer only for a byte in 0x40-0x7E or 0x80-0xFE; else 5.8 error (an
-                // ASCII byte read again as itself, 0xFF consumed)
-                if (t >= 0x40 && t <= 0x7E || t >= 0x80 && t <= 0xFE) characters++;
-                else errors++;
-                continue;
-            }
-            // 5.1 second
-            if (i + 2 == len) {
-                errors++;
-                continue;
-            }
-            int u = text[i + 2] & 0xFF;
-            if (u < 0x81 || u > 0xFE) {
-                // 4.2 error; second (ASCII) and u are decoded again from the initial state:
-                // u is the next byte to walk
-                errors++;
-                continue;
-            }
-            // 4.1 third
-            if (i + 3 == len) {
-                errors++;
-                next = len;
-                continue;
-            }
-            int v = text[i + 3] & 0xFF;
-            if (v >= 0x30 && v <= 0x39) {
-                characters++; // 3.2 the ranges decide (a null code point is an error)
-                next = i + 4;
-            } else {
-                // 3.1 error; second (ASCII), third and v are decoded again: third from the
-                // initial state is a first, and v its next byte, as when third is walked again
-                errors++;
-            }
-        }
-        return new Bound(characters, errors);
+        return new Bound(halves, characters, errors);
     }
 }

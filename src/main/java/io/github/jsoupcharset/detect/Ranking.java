@@ -225,17 +225,18 @@ final class Ranking {
      * character of weight 1 per non-ASCII byte (each non-ASCII character has a non-ASCII byte;
      * Big5's 0x88 pairs are the two-character exceptions, counted twice), so the bound is never
      * below the ceiling and the same candidates are dropped as when the whole text is decoded.
-     * Before any decoding, the {@link LeadByteBound} of the bytes gives a bound of the same kind
-     * (characters at weight 1, errors that the index cannot avoid), also never below the ceiling.
+     * Before any decoding, the {@link LeadByteBound} of the bytes gives the ceiling itself, or
+     * (where its table does not answer every sequence) a bound never below it.
      */
     private static TextEvidence.Parts multiByteParts(byte[] text, int len, Candidate c, Scratch scratch, double toBeat) {
         boolean prune = toBeat > Double.NEGATIVE_INFINITY;
         if (prune) {
             scratch.scan(len);
-            // before decoding: at most one character of weight 1 per character the bytes can make,
-            // at least the errors they make whatever the index holds (never below the ceiling)
-            LeadByteBound.Bound b = LeadByteBound.of(c.encoding(), text, len, scratch.nonAscii, scratch.nonAsciiCount);
-            if (c.weight() * 2.0 * b.characters() - 8.0 * b.errors() + c.prior() < toBeat) return null;
+            // before decoding: the ceiling from the bytes, or a bound never below it
+            LeadByteBound.Bound b = LeadByteBound.of(c, text, len, scratch.nonAscii, scratch.nonAsciiCount);
+            if (b.score(c) < toBeat) return null;
+            // the bound is the ceiling itself, and reaches toBeat: the candidate is not dropped
+            if (b.exact()) prune = false;
         }
         Decoder d = DECODERS.get(c.encoding()).newWhatwgDecoder();
         Exemplars.Exemplar[] langs = Exemplars.of(c);
