@@ -113,7 +113,10 @@ public final class Detector {
     static Ranked ranked(byte[] bytes, int off, int len, List<String> hints) {
         // the window starts shortly before the first non-ASCII byte: a long ASCII head tells nothing
         int start = off;
-        while (start < off + len && bytes[start] >= 0) start++;
+        int end = off + len;
+        // eight ASCII bytes at a time: the head is markup
+        while (start + 8 <= end && ((long) LONGS.get(bytes, start) & 0x8080808080808080L) == 0) start += 8;
+        while (start < end && bytes[start] >= 0) start++;
         start = Math.max(off, start - 1024);
         int windowLen = Math.min(off + len - start, DETECTION_WINDOW);
         // enough text is enough: the evidence is weighed on at most EVIDENCE_BYTES of it, so the
