@@ -44,8 +44,8 @@ final class Ranking {
      * asked), for tests that show the shortcuts choose the same text.
      */
     static List<Scored> rank(byte[] text, int len, boolean exhaustive) {
-        Scratch scratch = new Scratch(text, len);
         int sampleLen = Math.min(len, SAMPLE_BYTES);
+        Scratch scratch = new Scratch(text, len, sampleLen);
         // 1. the contenders on a short sample, without ICU4J: wrong decodings fall far behind fast
         List<Scored> first = new ArrayList<>();
         Map<Encoding, TextEvidence.Parts> sampleParts = new HashMap<>();
@@ -139,19 +139,25 @@ final class Ranking {
 
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
-    /** Buffers one ranking reuses across candidates, and where the text's non-ASCII bytes are. */
+    /**
+     * Buffers one ranking reuses across candidates, and where the text's non-ASCII bytes are: found
+     * in the sample first, and in the rest of the text only when stage two asks ({@link #scan}).
+     */
     private static final class Scratch {
         final int[] byteLetters = new int[256];
-        final int[] nonAscii;
-        final int nonAsciiCount;
-        /** How many bytes 0x88 the text holds: a Big5 lead that can make two characters. */
-        final int big5DoubleLeads;
+        /** The offsets of the non-ASCII bytes in {@code text[0, scanned)}, ascending. */
+        int[] nonAscii;
+        int nonAsciiCount;
+        /** How many bytes 0x88 {@code text[0, scanned)} holds: a Big5 lead that can make two characters. */
+        int big5DoubleLeads;
+        private int scanned;
         private char[] chars;
         private boolean[] present;
 
-        /** Which non-ASCII byte values the text holds. */
+        /** Which non-ASCII byte values the text holds (all of it). */
         boolean[] present() {
             if (present == null) {
+                scan(len);
                 present = new boolean[256];
                 for (int k = 0; k < nonAsciiCount; k++) present[text[nonAscii[k]] & 0xFF] = true;
             }
@@ -165,22 +171,31 @@ final class Ranking {
         }
 
         private final byte[] text;
+        private final int len;
 
-        Scratch(byte[] text, int len) {
+        Scratch(byte[] text, int len, int sampleLen) {
             this.text = text;
-            int[] offsets = new int[Math.min(len, 1024)];
-            int count = 0;
-            int doubles = 0;
-            for (int i = 0; i < len; i++) {
+            this.len = len;
+            nonAscii = new int[Math.min(len, 1024)];
+            scan(sampleLen);
+        }
+
+        /** Finds the non-ASCII bytes up to {@code to} (at most the text's length), where not yet done. */
+        void scan(int to) {
+            int[] offsets = nonAscii;
+            int count = nonAsciiCount;
+            int doubles = big5DoubleLeads;
+            for (int i = scanned; i < to; i++) {
                 // ASCII eight bytes at a time: most of a page's text is
-                while (i + 8 <= len && ((long) LONGS.get(text, i) & 0x8080808080808080L) == 0) i += 8;
-                if (i == len) break;
+                while (i + 8 <= to && ((long) LONGS.get(text, i) & 0x8080808080808080L) == 0) i += 8;
+                if (i == to) break;
                 byte b = text[i];
                 if (b >= 0) continue;
                 if (count == offsets.length) offsets = Arrays.copyOf(offsets, Math.min(len, 2 * count));
                 offsets[count++] = i;
                 if (b == (byte) 0x88) doubles++;
             }
+            scanned = Math.max(scanned, to);
             nonAscii = offsets;
             nonAsciiCount = count;
             big5DoubleLeads = doubles;
@@ -195,6 +210,7 @@ final class Ranking {
 
     private static TextEvidence.Parts parts(byte[] text, int len, Candidate c, Scratch scratch) {
         if (c.weight() == 1) {
+            scratch.scan(len);
             return TextEvidence.singleByteParts(text, len, scratch.nonAscii, scratch.nonAsciiCount, c, scratch.byteLetters);
         }
         return multiByteParts(text, len, c, scratch, Double.NEGATIVE_INFINITY);
@@ -209,11 +225,21 @@ final class Ranking {
      * character of weight 1 per non-ASCII byte (each non-ASCII character has a non-ASCII byte;
      * Big5's 0x88 pairs are the two-character exceptions, counted twice), so the bound is never
      * below the ceiling and the same candidates are dropped as when the whole text is decoded.
+     * Before any decoding, the {@link LeadByteBound} of the bytes gives the ceiling itself, or
+     * (where its table does not answer every sequence) a bound never below it.
      */
     private static TextEvidence.Parts multiByteParts(byte[] text, int len, Candidate c, Scratch scratch, double toBeat) {
+        boolean prune = toBeat > Double.NEGATIVE_INFINITY;
+        if (prune) {
+            scratch.scan(len);
+            // before decoding: the ceiling from the bytes, or a bound never below it
+            LeadByteBound.Bound b = LeadByteBound.of(c, text, len, scratch.nonAscii, scratch.nonAsciiCount);
+            if (b.score(c) < toBeat) return null;
+            // the bound is the ceiling itself, and reaches toBeat: the candidate is not dropped
+            if (b.exact()) prune = false;
+        }
         Decoder d = DECODERS.get(c.encoding()).newWhatwgDecoder();
         Exemplars.Exemplar[] langs = Exemplars.of(c);
-        boolean prune = toBeat > Double.NEGATIVE_INFINITY;
         int extra = c.encoding() == Encoding.BIG5 ? scratch.big5DoubleLeads : 0;
         // straight into the scratch array, grown when the text is longer than its bytes
         char[] chars = scratch.chars(len + 64);
