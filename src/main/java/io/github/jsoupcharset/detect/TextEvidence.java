@@ -246,20 +246,43 @@ final class TextEvidence {
         int positive = 0;
         int c1 = 0;
         long errors = 0;
+        // in a run of non-ASCII bytes (all of a CJK text) the byte and the one before it are the
+        // last one's next byte and the last one, already read
+        int lastI = -2;
+        int lastB = 0;
+        int lastEntry = 0;
+        int lastNb = 0;
+        int lastNextEntry = 0;
         for (int k = 0; k < count; k++) {
             int i = nonAscii[k];
             if (i >= n) break;
-            int b = text[i] & 0xFF;
-            int e = packed[b];
+            int b;
+            int e;
+            int pb;
+            int prevEntry;
+            if (i == lastI + 1) {
+                b = lastNb;
+                e = lastNextEntry;
+                pb = lastB;
+                prevEntry = lastEntry;
+            } else {
+                b = text[i] & 0xFF;
+                e = packed[b];
+                // the neighbours, as the sequential scan sees them: ' ' (no flags, no script)
+                // before the start and after the end
+                pb = i >= 1 ? text[i - 1] & 0xFF : ' ';
+                prevEntry = packed[pb];
+            }
             int flags = e & 0xFF;
-            // the neighbours, as the sequential scan sees them: ' ' (no flags, no script) before
-            // the start and after the end
-            int pb = i >= 1 ? text[i - 1] & 0xFF : ' ';
-            int prevEntry = packed[pb];
             int prevFlags = prevEntry & 0xFF;
             int nb = i + 1 < n ? text[i + 1] & 0xFF : ' ';
             int nextEntry = packed[nb];
             int nextFlags = nextEntry & 0xFF;
+            lastI = i;
+            lastB = b;
+            lastEntry = e;
+            lastNb = nb;
+            lastNextEntry = nextEntry;
             if ((e & ByteTables.ERROR) != 0) {
                 errors++; // an unmapped byte: the decoder's error
             } else if ((e & ByteTables.C1) != 0) {
