@@ -74,6 +74,13 @@ final class LeadByteBound {
     static final class Table {
         private final byte[] singles = new byte[128];
         private final byte[] pairs = new byte[128 * 256];
+        /**
+         * The same sequences for the scoring ({@link TextEvidence#multiByteParts}): the code point's
+         * (or U+FFFD's) properties packed by {@link #pack}, {@link #PACKED_LEAD} for a lead byte
+         * alone, {@link #PACKED_UNKNOWN} where the answer is {@link #UNKNOWN}.
+         */
+        private final int[] packedSingles = new int[128];
+        private final int[] packedPairs = new int[128 * 256];
 
         Table(Candidate c) {
             Exemplars.Exemplar[] langs = Exemplars.of(c);
@@ -84,9 +91,12 @@ final class LeadByteBound {
                 bytes[0] = (byte) b;
                 byte single = answer(d, bytes, 1, out, langs);
                 singles[b - 0x80] = single;
+                packedSingles[b - 0x80] = single == LEAD ? PACKED_LEAD : pack(single, out[0]);
                 for (int t = 0; t <= 0xFF; t++) {
                     bytes[1] = (byte) t;
-                    pairs[(b - 0x80) << 8 | t] = single == LEAD ? answer(d, bytes, 2, out, langs) : UNKNOWN;
+                    byte pair = single == LEAD ? answer(d, bytes, 2, out, langs) : UNKNOWN;
+                    pairs[(b - 0x80) << 8 | t] = pair;
+                    packedPairs[(b - 0x80) << 8 | t] = pack(pair, out[0]);
                 }
             }
         }
@@ -116,9 +126,52 @@ final class LeadByteBound {
             return singles[b - 0x80];
         }
 
+        /** {@link #single}'s sequence for the scoring: {@link #pack}, {@link #PACKED_LEAD} or {@link #PACKED_UNKNOWN}. */
+        int packedSingle(int b) {
+            return packedSingles[b - 0x80];
+        }
+
+        /** {@link #pair}'s sequence for the scoring: {@link #pack} or {@link #PACKED_UNKNOWN}. */
+        int packedPair(int lead, int b) {
+            return packedPairs[(lead - 0x80) << 8 | b];
+        }
+
+        /**
+         * An answer's character for the scoring, in one int: its {@link CharacterProperties} flags
+         * (bits 0-7), {@link TextEvidence#positionalKind} (bits 8-9), whether it is U+FFFD, the
+         * decoder's error ({@link #PACKED_ERROR}), its exemplar weight in halves at its best over
+         * the candidate's languages (bits 12-13) and the character itself (bits 16-31); {@code
+         * out0} is the decoder's first output, the code point where {@code answer} is a weight.
+         */
+        private static int pack(byte answer, char out0) {
+            if (answer == UNKNOWN) return PACKED_UNKNOWN;
+            char c = answer == ERROR ? '\uFFFD' : out0;
+            int halves = answer == ERROR ? 0 : answer;
+            return CharacterProperties.FLAGS[c] & 0xFF | TextEvidence.positionalKind(c) << 8
+                    | (answer == ERROR ? PACKED_ERROR : 0) | halves << 12 | c << 16;
+        }
+
         byte pair(int lead, int b) {
             return pairs[(lead - 0x80) << 8 | b];
         }
+    }
+
+    /** {@link Table#pack}: the character is U+FFFD, a decoding error. */
+    static final int PACKED_ERROR = 1 << 10;
+    /** {@link Table#packedSingle}: a lead byte. */
+    static final int PACKED_LEAD = 1 << 14;
+    /** {@link Table#packedSingle} and {@link Table#packedPair}: a sequence the table does not answer. */
+    static final int PACKED_UNKNOWN = 1 << 15;
+
+    /** Multi-byte candidate {@code c}'s table. */
+    static Table table(Candidate c) {
+        Encoding e = c.encoding();
+        if (e == Encoding.SHIFT_JIS) return Tables.SHIFT_JIS;
+        if (e == Encoding.EUC_KR) return Tables.EUC_KR;
+        if (e == Encoding.BIG5) return Tables.BIG5;
+        if (e == Encoding.EUC_JP) return Tables.EUC_JP;
+        if (e == Encoding.GBK) return Tables.GBK;
+        throw new IllegalArgumentException(e.name());
     }
 
     /** The five candidates' tables, made on first use (about 160 thousand two-byte decodings). */

@@ -226,7 +226,9 @@ final class Ranking {
      * Big5's 0x88 pairs are the two-character exceptions, counted twice), so the bound is never
      * below the ceiling and the same candidates are dropped as when the whole text is decoded.
      * Before any decoding, the {@link LeadByteBound} of the bytes gives the ceiling itself, or
-     * (where its table does not answer every sequence) a bound never below it.
+     * (where its table does not answer every sequence) a bound never below it. Where nothing is
+     * left to drop, the parts come straight from the bytes ({@link TextEvidence#multiByteParts}),
+     * and the text is decoded only where the table does not answer every sequence.
      */
     private static TextEvidence.Parts multiByteParts(byte[] text, int len, Candidate c, Scratch scratch, double toBeat) {
         boolean prune = toBeat > Double.NEGATIVE_INFINITY;
@@ -237,6 +239,13 @@ final class Ranking {
             if (b.score(c) < toBeat) return null;
             // the bound is the ceiling itself, and reaches toBeat: the candidate is not dropped
             if (b.exact()) prune = false;
+        }
+        if (!prune) {
+            // nothing to drop: the parts straight from the bytes, where the candidate's table
+            // answers every sequence (exact wherever there is no chunked check to make)
+            scratch.scan(len);
+            TextEvidence.Parts p = TextEvidence.multiByteParts(text, len, scratch.nonAscii, scratch.nonAsciiCount, c);
+            if (p != null) return p;
         }
         Decoder d = DECODERS.get(c.encoding()).newWhatwgDecoder();
         Exemplars.Exemplar[] langs = Exemplars.of(c);

@@ -26,9 +26,10 @@ import static io.github.jsoupcharset.detect.CharacterProperties.UPPER;
  *       letters.</li>
  * </ul>
  * The plain character-by-character form ({@link #sequentialParts}) is the definition; {@link
- * #parts(char[], int, long, Candidate)} visits only non-ASCII characters and {@link
- * #singleByteParts} reads a single-byte candidate's bytes through its {@link ByteTables}, and the
- * tests hold all three equal. Which candidates are scored, on how much text, is {@link Ranking}'s.
+ * #parts(char[], int, long, Candidate)} visits only non-ASCII characters, {@link
+ * #singleByteParts} reads a single-byte candidate's bytes through its {@link ByteTables} and {@link
+ * #multiByteParts} a multi-byte candidate's through its {@link LeadByteBound.Table}, and the tests
+ * hold all four equal. Which candidates are scored, on how much text, is {@link Ranking}'s.
  * Internal; thread-safe.
  */
 final class TextEvidence {
@@ -330,6 +331,157 @@ final class TextEvidence {
         return new Parts(best, letters, implausible, positive, c1, errors);
     }
 
+    /**
+     * {@link #parts(char[], int, long, Candidate)} of multi-byte candidate {@code candidate}'s
+     * decoding of {@code text[0, n)} (the end of the bytes being the end of the stream), computed
+     * straight from the bytes, or null where a sequence is not answered by the candidate's {@link
+     * LeadByteBound.Table} (gb18030's four-byte sequences, EUC-JP's JIS X 0212 ones, Big5's pairs
+     * that make two code points or one above U+FFFF): then the text is to be decoded. The
+     * decoder's steps are walked as {@link LeadByteBound} walks them: a byte the table answers
+     * alone, or a lead and the byte after it, make one character (an error makes U+FFFD, and an
+     * ASCII byte after a lead is read again as itself); the ASCII bytes between sequences are
+     * themselves. Each non-ASCII character is weighed with its neighbours as {@code parts} weighs
+     * it: {@code nonAscii[0, count)} are the offsets of the text's non-ASCII bytes.
+     */
+    static Parts multiByteParts(byte[] text, int n, int[] nonAscii, int count, Candidate candidate) {
+        if (Exemplars.of(candidate).length != 1) return null; // the hits are summed for one language
+        LeadByteBound.Table t = LeadByteBound.table(candidate);
+        int halves = 0;
+        int letters = 0;
+        int implausible = 0;
+        int positive = 0;
+        int c1 = 0;
+        long errors = 0;
+        // the last non-ASCII character, the one before it, and where its sequence ends (0: none
+        // yet, and ' ' without flags before the start)
+        int last = ' ';
+        int lastFlags = 0;
+        int lastPrev = ' ';
+        int lastPrevFlags = 0;
+        int end = 0;
+        int k = 0;
+        // the character to weigh (its packed properties), where its sequence ends, and its neighbours
+        int e = 0;
+        int eEnd = 0;
+        int prev = 0;
+        int prevFlags = 0;
+        int prevPrev = 0;
+        int prevPrevFlags = 0;
+        boolean known = false; // e is the last character's next one
+        while (true) {
+            if (!known) {
+                while (k < count && nonAscii[k] < end) k++; // bytes of a sequence walked already
+                if (k == count || nonAscii[k] >= n) break;
+                int i = nonAscii[k];
+                long seq = sequence(t, text, i, n);
+                e = (int) seq;
+                if (e == LeadByteBound.PACKED_UNKNOWN) return null;
+                eEnd = (int) (seq >>> 32);
+                // the bytes between the last sequence and this one are ASCII characters
+                if (i == end) {
+                    prev = last;
+                    prevFlags = lastFlags;
+                    prevPrev = lastPrev;
+                    prevPrevFlags = lastPrevFlags;
+                } else {
+                    prev = text[i - 1];
+                    prevFlags = CharacterProperties.FLAGS[prev];
+                    if (i - 1 == end) {
+                        prevPrev = last;
+                        prevPrevFlags = lastFlags;
+                    } else {
+                        prevPrev = text[i - 2];
+                        prevPrevFlags = CharacterProperties.FLAGS[prevPrev];
+                    }
+                }
+            }
+            int c = e >>> 16;
+            int flags = e & 0xFF;
+            // the next character: ' ' after the end, an ASCII byte as itself, or the next sequence's
+            int next;
+            int nextFlags;
+            int nextE = 0;
+            int nextEnd = 0;
+            boolean atEnd = eEnd == n;
+            if (atEnd) {
+                next = ' ';
+                nextFlags = CharacterProperties.FLAGS[' '];
+            } else if (text[eEnd] >= 0) {
+                next = text[eEnd];
+                nextFlags = CharacterProperties.FLAGS[next];
+            } else {
+                long seq = sequence(t, text, eEnd, n);
+                nextE = (int) seq;
+                if (nextE == LeadByteBound.PACKED_UNKNOWN) return null;
+                nextEnd = (int) (seq >>> 32);
+                next = nextE >>> 16;
+                nextFlags = nextE & 0xFF;
+            }
+            if ((e & LeadByteBound.PACKED_ERROR) != 0) {
+                errors++; // U+FFFD: the decoder's error, and no letter to weigh
+            } else if (c <= 0x9F) {
+                c1++;
+            } else if ((flags & LETTER) != 0) {
+                // a lone letter between non-letters ("Ј825") says little in alphabetic scripts
+                boolean lone = (prevFlags & LETTER) == 0 && (nextFlags & LETTER) == 0
+                        && (flags & LONE_RARE) != 0;
+                if (!lone) {
+                    letters++;
+                    halves += e >>> 12 & 3;
+                }
+                implausible += letterMisfits(prevPrev, prevFlags, prevPrevFlags, prev, c, flags, next, nextFlags);
+                int kind = e >>> 8 & 3;
+                if (kind != 0) {
+                    int position = positionalByKind(prevFlags, kind, nextFlags);
+                    if (position > 0) positive++;
+                    else if (position < 0) implausible++;
+                }
+                // an ASCII letter right after this letter
+                if (next < 0x80 && !atEnd && (nextFlags & LETTER) != 0) {
+                    implausible += shapeMisfit(c, flags, next, nextFlags);
+                }
+            } else if ((flags & SYMBOL) != 0 && ((prevFlags | nextFlags) & LETTER) != 0) {
+                implausible++;
+            }
+            lastPrev = prev;
+            lastPrevFlags = prevFlags;
+            last = c;
+            lastFlags = flags;
+            end = eEnd;
+            known = next >= 0x80;
+            if (known) {
+                // the next character is this one's next, and this one its previous
+                prevPrev = prev;
+                prevPrevFlags = prevFlags;
+                prev = c;
+                prevFlags = flags;
+                e = nextE;
+                eEnd = nextEnd;
+            }
+        }
+        return new Parts(halves * 0.5, letters, implausible, positive, c1, errors);
+    }
+
+    /**
+     * The sequence that begins with non-ASCII byte {@code text[i]} of {@code text[0, n)}: its packed
+     * character ({@link LeadByteBound.Table#packedPair}; low 32 bits) and the offset where it ends
+     * (high 32 bits), or {@code PACKED_UNKNOWN} alone where the table does not answer it.
+     */
+    private static long sequence(LeadByteBound.Table t, byte[] text, int i, int n) {
+        int b = text[i] & 0xFF;
+        int single = t.packedSingle(b);
+        if (single != LeadByteBound.PACKED_LEAD) return (long) (i + 1) << 32 | single & 0xFFFFFFFFL;
+        if (i + 1 == n) return (long) n << 32 | PACKED_END_OF_QUEUE & 0xFFFFFFFFL; // end-of-queue with a lead: an error
+        int trail = text[i + 1];
+        int pair = t.packedPair(b, trail & 0xFF);
+        // an error with an ASCII byte after the lead: that byte is read again as itself
+        int end = trail >= 0 && (pair & LeadByteBound.PACKED_ERROR) != 0 ? i + 1 : i + 2;
+        return (long) end << 32 | pair & 0xFFFFFFFFL;
+    }
+
+    /** U+FFFD, the error at the end of the stream after a lead byte, packed as {@link LeadByteBound.Table#packedPair}. */
+    private static final int PACKED_END_OF_QUEUE = CharacterProperties.FLAGS[0xFFFD] & 0xFF
+            | LeadByteBound.PACKED_ERROR | 0xFFFD << 16;
     /**
      * The most a multi-byte candidate's decoding {@code text[0, n)} can score (without ICU4J):
      * {@code best − (letters − best) − 3 × implausible + positive} is at most {@code 2 × best}
