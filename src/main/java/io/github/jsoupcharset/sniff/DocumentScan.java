@@ -46,7 +46,7 @@ final class DocumentScan {
                 if (declared == null) declared = wholeXmlDeclaration(body, off, len, failed);
                 if (declared == null) {
                     // the head scan reads the prescan's window again; FailedLabels counts a meta both read once
-                    HeadMetaScanner.Result head = HeadMetaScanner.scanForMore(body, off, len, failed);
+                    HeadMetaScanner.Result head = HeadMetaScanner.scan(body, off, len, failed);
                     declared = head.declared();
                     headWantsMore = head.wantsMore();
                 }
@@ -62,7 +62,7 @@ final class DocumentScan {
                     declared = utf16.get();
                     break;
                 }
-                HeadMetaScanner.Result head = HeadMetaScanner.scanForMore(body, off, len, failed);
+                HeadMetaScanner.Result head = HeadMetaScanner.scan(body, off, len, failed);
                 headWantsMore = head.wantsMore();
                 failed.relabelMetas(DocumentScan::metaSource);
                 declared = head.declared() != null

@@ -47,28 +47,24 @@ public final class HeadMetaScanner {
      */
     public static DocumentDeclaration scan(byte[] bytes, int off, int len) {
         FailedLabels failed = new FailedLabels();
-        Declared found = scan(bytes, off, len, failed);
+        Declared found = scan(bytes, off, len, failed).declared();
         return found != null ? DocumentDeclaration.found(found, failed) : DocumentDeclaration.none(failed);
     }
 
     /**
-     * As {@link #scan(byte[], int, int)}, recording the labels that fail "get an encoding" in
-     * {@code failed} (source {@link DecisionSource#LATE_META}); null if no meta declares an encoding.
-     */
-    static Declared scan(byte[] bytes, int off, int len, FailedLabels failed) {
-        return new Scan(bytes, off, off + len, failed).run();
-    }
-
-    /**
-     * A scan's declaration (null if none), and whether bytes after the scanned ones could still
-     * hold a declaration this scan honours: it found none, and it stopped because the bytes ran
-     * out, not because the head section ended (past the first {@link
-     * #BYTES_TO_CHECK_UNCONDITIONALLY} bytes) or a {@code <plaintext>} began.
+     * A scan's declaration (null if none: no meta declares an encoding), and whether bytes after
+     * the scanned ones could still hold a declaration this scan honours: it found none, and it
+     * stopped because the bytes ran out, not because the head section ended (past the first
+     * {@link #BYTES_TO_CHECK_UNCONDITIONALLY} bytes) or a {@code <plaintext>} began.
      */
     record Result(Declared declared, boolean wantsMore) {}
 
-    /** {@link #scan(byte[], int, int, FailedLabels)} and whether it wants more bytes, from one scan. */
-    static Result scanForMore(byte[] bytes, int off, int len, FailedLabels failed) {
+    /**
+     * As {@link #scan(byte[], int, int)}, recording the labels that fail "get an encoding" in
+     * {@code failed} (source {@link DecisionSource#LATE_META}), and saying whether the scan wants
+     * more bytes.
+     */
+    static Result scan(byte[] bytes, int off, int len, FailedLabels failed) {
         Scan scan = new Scan(bytes, off, off + len, failed);
         Declared declared = scan.run();
         // out of bytes: a token still to come counts if the head goes on or it starts early enough
@@ -76,7 +72,6 @@ public final class HeadMetaScanner {
                 && (scan.inHeadSection || scan.tokenStart - off < BYTES_TO_CHECK_UNCONDITIONALLY);
         return new Result(declared, more);
     }
-
 
     /** One scan; one instance per call. */
     private static final class Scan {
