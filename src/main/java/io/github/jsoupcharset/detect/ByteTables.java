@@ -9,6 +9,8 @@ import java.util.IdentityHashMap;
 import java.util.Map;
 
 import static io.github.jsoupcharset.detect.CharacterProperties.LETTER;
+import static io.github.jsoupcharset.detect.CharacterProperties.LOWER;
+import static io.github.jsoupcharset.detect.CharacterProperties.MARK;
 import static io.github.jsoupcharset.detect.CharacterProperties.UPPER;
 
 /**
@@ -35,6 +37,25 @@ final class ByteTables {
         return tables;
     }
 
+    /** A glance weight in halves, which it is made of. */
+    private static byte halves(double weight) {
+        if (weight * 2 != Math.rint(weight * 2)) throw new IllegalStateException("a glance weight not in halves: " + weight);
+        return (byte) (weight * 2);
+    }
+
+    /** Numbers each byte value's class (its key) into {@code classes}; gives how many there are. */
+    private static int classify(long[] keyOf, byte[] classes) {
+        long[] keys = new long[256];
+        int count = 0;
+        for (int b = 0; b < 256; b++) {
+            int k = 0;
+            while (k < count && keys[k] != keyOf[b]) k++;
+            if (k == count) keys[count++] = keyOf[b];
+            classes[b] = (byte) k;
+        }
+        return count;
+    }
+
     /** {@link ByteTable#packed}: the character is U+FFFD (the byte is unmapped), a C1 control, Thai. */
     static final int ERROR = 1 << 10;
     static final int C1 = 1 << 11;
@@ -47,13 +68,18 @@ final class ByteTables {
     static final class ByteTable {
         final char[] chars = new char[256];
         final byte[] flags = new byte[256];
-        final double[][] weights; // [language][byte]
-        /** What one occurrence of a byte adds to the glance, and what each ASCII letter touching it adds. */
-        final double[] glance = new double[256];
+        /** Each non-ASCII byte's exemplar weight for each language, in halves: {@code [language][byte - 0x80]}. */
+        final byte[][] weightHalves;
+        /**
+         * What one occurrence of a non-ASCII byte adds to the glance, and what each ASCII letter
+         * touching it adds, in halves, at {@code byte - 0x80} (small: the glance reads them for
+         * every candidate).
+         */
+        final byte[] glanceHalves = new byte[128];
+        final byte[] touchesLatinHalves = new byte[128];
         /** Each byte's character's script ({@link CharacterProperties#script}) and {@link TextEvidence#positionalKind}. */
         final short[] scripts = new short[256];
         final byte[] kinds = new byte[256];
-        final double[] touchesLatin = new double[256];
         /**
          * What the scoring asks of each byte's character in one int: its {@link CharacterProperties}
          * flags (bits 0-7), {@link TextEvidence#positionalKind} (bits 8-9), whether it is a
@@ -61,6 +87,29 @@ final class ByteTables {
          * its script (bits 16-31).
          */
         final int[] packed = new int[256];
+        /**
+         * Each byte value's class as a neighbour: bytes alike in everything {@link
+         * TextEvidence#contribution} and {@link TextEvidence#markAndThaiMisfits} read of the byte
+         * before or after a letter share one (whether it is a letter; of a letter its case, script,
+         * whether it is a mark, what it is in Thai orthography; whether it is ASCII).
+         */
+        final byte[] neighbourClasses = new byte[256];
+        /** How many classes {@link #neighbourClasses} has. */
+        final int classCount;
+        /**
+         * Each byte value's class as the byte two before a letter, of which only whether it is a
+         * mark and whether a Thai consonant are read (one class where no byte is either).
+         */
+        final byte[] twoBeforeClasses = new byte[256];
+        final int twoBeforeCount;
+        /**
+         * What every non-ASCII byte value {@code b} adds to the score ({@link
+         * TextEvidence#contribution}, with its {@link TextEvidence#markAndThaiMisfits}) after bytes
+         * of classes {@code o} ({@link #twoBeforeClasses}) and {@code p} and before one of class
+         * {@code q} ({@link #neighbourClasses}), at {@code (((b - 0x80) * twoBeforeCount + o) *
+         * classCount + p) * classCount + q}.
+         */
+        final byte[] contributions;
 
         ByteTable(Candidate candidate) {
             char[] index = ((WhatwgCharset) Decoders.charset(candidate.encoding().name())).singleByteIndex();
@@ -75,26 +124,82 @@ final class ByteTables {
                 packed[b] = flags[b] | kinds[b] << 8 | (c == 0xFFFD ? ERROR : 0) | (c >= 0x80 && c <= 0x9F ? C1 : 0)
                         | (c >= 0x0E00 && c <= 0x0E7F ? THAI : 0) | scripts[b] << 16;
             }
+            classCount = classify(neighbourKeys(), neighbourClasses);
+            twoBeforeCount = classify(twoBeforeKeys(), twoBeforeClasses);
+            contributions = contributions();
             String[] languages = candidate.languages();
-            weights = new double[languages.length][256];
+            weightHalves = new byte[languages.length][128];
             for (int k = 0; k < languages.length; k++) {
                 Exemplars.Exemplar e = Exemplars.SETS.get(languages[k]);
-                for (int b = 0x80; b < 256; b++) weights[k][b] = e.weight(chars[b]);
+                for (int b = 0x80; b < 256; b++) weightHalves[k][b - 0x80] = (byte) e.halves(chars[b]);
             }
             for (int b = 0x80; b < 256; b++) {
                 int c = chars[b];
+                double glance = 0;
+                double touchesLatin = 0;
                 if (c == 0xFFFD) {
-                    glance[b] = -8.0;
+                    glance = -8.0;
                 } else if (c <= 0x9F) {
-                    glance[b] = -5.0;
+                    glance = -5.0;
                 } else if ((flags[b] & LETTER) != 0) {
-                    double w = 0;
-                    for (double[] language : weights) w = Math.max(w, language[b]);
-                    glance[b] = 2 * w - 1 - ((flags[b] & UPPER) != 0 ? Glance.CAPITAL : 0);
+                    int w = 0;
+                    for (byte[] language : weightHalves) w = Math.max(w, language[b - 0x80]);
+                    glance = w - 1 - ((flags[b] & UPPER) != 0 ? Glance.CAPITAL : 0);
                     int script = CharacterProperties.script(c);
-                    if (script != 0 && script != LATIN) touchesLatin[b] = -3.0;
+                    if (script != 0 && script != LATIN) touchesLatin = -3.0;
+                }
+                glanceHalves[b - 0x80] = halves(glance);
+                touchesLatinHalves[b - 0x80] = halves(touchesLatin);
+            }
+        }
+
+        /** What the scoring reads of each byte as a neighbour ({@link #neighbourClasses}). */
+        private long[] neighbourKeys() {
+            long[] keys = new long[256];
+            for (int b = 0; b < 256; b++) {
+                int f = flags[b];
+                long key = (f & LETTER) == 0 ? 0 : f & (LETTER | UPPER | LOWER | MARK)
+                        | TextEvidence.thaiNeighbourKind(chars[b]) << 8 | (long) (packed[b] >>> 16) << 16;
+                keys[b] = key << 1 | (b < 0x80 ? 1 : 0);
+            }
+            return keys;
+        }
+
+        /** What the scoring reads of the byte two before a letter ({@link #twoBeforeClasses}). */
+        private long[] twoBeforeKeys() {
+            long[] keys = new long[256];
+            for (int b = 0; b < 256; b++) {
+                keys[b] = (flags[b] & MARK) | (TextEvidence.thaiNeighbourKind(chars[b]) == 1 ? 1 : 0);
+            }
+            return keys;
+        }
+
+        /** {@link #contributions}, from a byte of each class. */
+        private byte[] contributions() {
+            int[] neighbour = representatives(neighbourClasses, classCount);
+            int[] twoBefore = representatives(twoBeforeClasses, twoBeforeCount);
+            byte[] table = new byte[128 * twoBeforeCount * classCount * classCount];
+            int at = 0;
+            for (int b = 0x80; b < 256; b++) {
+                for (int o : twoBefore) {
+                    for (int p : neighbour) {
+                        for (int q : neighbour) {
+                            int misfits = TextEvidence.markAndThaiMisfits(packed[b], packed[p], packed[o], chars[o], chars[p], chars[b], chars[q]);
+                            int v = TextEvidence.contribution(packed[b], packed[p], packed[q], q < 0x80, misfits);
+                            if (v > Byte.MAX_VALUE) throw new IllegalStateException("contribution out of a byte: " + v);
+                            table[at++] = (byte) v;
+                        }
+                    }
                 }
             }
+            return table;
+        }
+
+        /** A byte value of each class, by class. */
+        private static int[] representatives(byte[] classes, int count) {
+            int[] representative = new int[count];
+            for (int b = 255; b >= 0; b--) representative[classes[b]] = b;
+            return representative;
         }
     }
 }

@@ -91,7 +91,8 @@ final class Glance {
         double score = candidate.prior();
         for (int k = 0; k < presentCount; k++) {
             int b = present[k];
-            score += histogram[b] * t.glance[b] + nextToAscii[b] * t.touchesLatin[b];
+            // the same products as of the weights themselves: halves are exact
+            score += histogram[b] * (t.glanceHalves[b - 0x80] * 0.5) + nextToAscii[b] * (t.touchesLatinHalves[b - 0x80] * 0.5);
         }
         return score;
     }

@@ -70,35 +70,46 @@ final class LeadByteBound {
      * What a candidate's decoder makes of each byte 0x80-0xFF alone ({@link #single}) and of each
      * lead byte followed by any byte ({@link #pair}), from running the decoder on them: a code
      * point's exemplar weight in halves (0-2), {@link #ERROR}, {@link #UNKNOWN}, or {@link #LEAD}.
+     * Sequences alike in everything the walk and the scoring read share a class (a few dozen in
+     * all): a byte per sequence, the class's answers in small tables, so that the walk over a
+     * page touches 32 KB per candidate rather than the 160 KB of an answer and a character each.
      */
     static final class Table {
-        private final byte[] singles = new byte[128];
-        private final byte[] pairs = new byte[128 * 256];
-        /**
-         * The same sequences for the scoring ({@link TextEvidence#multiByteParts}): the code point's
-         * (or U+FFFD's) properties packed by {@link #pack}, {@link #PACKED_LEAD} for a lead byte
-         * alone, {@link #PACKED_UNKNOWN} where the answer is {@link #UNKNOWN}.
-         */
-        private final int[] packedSingles = new int[128];
-        private final int[] packedPairs = new int[128 * 256];
+        private final byte[] singleClasses = new byte[128];
+        private final byte[] pairClasses = new byte[128 * 256];
+        /** By class: the walk's answer, and the scoring's {@link #pack}ed character. */
+        private final byte[] answers;
+        private final int[] packed;
 
         Table(Candidate c) {
             Exemplars.Exemplar[] langs = Exemplars.of(c);
             Decoder d = Decoders.newDecoder(c.encoding().name());
             char[] out = new char[32];
             byte[] bytes = new byte[2];
+            java.util.Map<Long, Integer> classes = new java.util.HashMap<>();
             for (int b = 0x80; b <= 0xFF; b++) {
                 bytes[0] = (byte) b;
                 byte single = answer(d, bytes, 1, out, langs);
-                singles[b - 0x80] = single;
-                packedSingles[b - 0x80] = single == LEAD ? PACKED_LEAD : pack(single, out[0]);
+                singleClasses[b - 0x80] = classOf(classes, single, single == LEAD ? PACKED_LEAD : pack(single, out[0]));
                 for (int t = 0; t <= 0xFF; t++) {
                     bytes[1] = (byte) t;
                     byte pair = single == LEAD ? answer(d, bytes, 2, out, langs) : UNKNOWN;
-                    pairs[(b - 0x80) << 8 | t] = pair;
-                    packedPairs[(b - 0x80) << 8 | t] = pack(pair, out[0]);
+                    pairClasses[(b - 0x80) << 8 | t] = classOf(classes, pair, pack(pair, out[0]));
                 }
             }
+            answers = new byte[classes.size()];
+            packed = new int[classes.size()];
+            classes.forEach((key, k) -> {
+                answers[k] = (byte) (key >>> 32);
+                packed[k] = (int) (long) key;
+            });
+        }
+
+        /** The class of an answer and its packed character, numbered in order of first use. */
+        private static byte classOf(java.util.Map<Long, Integer> classes, byte answer, int packedChar) {
+            int k = classes.computeIfAbsent((long) answer << 32 | packedChar & 0xFFFFFFFFL, key -> classes.size());
+            if (k > Byte.MAX_VALUE) throw new IllegalStateException("more sequence classes than a byte numbers");
+            return (byte) k;
         }
 
         /** What {@code bytes[0, n)} give from the initial state, if they leave the decoder there. */
@@ -123,41 +134,47 @@ final class LeadByteBound {
         }
 
         byte single(int b) {
-            return singles[b - 0x80];
+            return answers[singleClasses[b - 0x80]];
         }
 
         /** {@link #single}'s sequence for the scoring: {@link #pack}, {@link #PACKED_LEAD} or {@link #PACKED_UNKNOWN}. */
         int packedSingle(int b) {
-            return packedSingles[b - 0x80];
+            return packed[singleClasses[b - 0x80]];
         }
 
         /** {@link #pair}'s sequence for the scoring: {@link #pack} or {@link #PACKED_UNKNOWN}. */
         int packedPair(int lead, int b) {
-            return packedPairs[(lead - 0x80) << 8 | b];
+            return packed[pairClasses[(lead - 0x80) << 8 | b]];
         }
 
         /**
-         * An answer's character for the scoring, in one int: its {@link CharacterProperties} flags
-         * (bits 0-7), {@link TextEvidence#positionalKind} (bits 8-9), whether it is U+FFFD, the
-         * decoder's error ({@link #PACKED_ERROR}), its exemplar weight in halves at its best over
-         * the candidate's languages (bits 12-13) and the character itself (bits 16-31); {@code
-         * out0} is the decoder's first output, the code point where {@code answer} is a weight.
+         * An answer's character for the scoring, in one int: its {@link CharacterProperties}
+         * flags (bits 0-7), {@link TextEvidence#positionalKind} (bits 8-9), whether it is U+FFFD,
+         * the decoder's error ({@link #PACKED_ERROR}), or a C1 control ({@link #PACKED_C1}), its
+         * exemplar weight in halves at its best over the candidate's languages (bits 12-13) and its
+         * {@link CharacterProperties#script} (bits 16-31): what the scoring reads of a character
+         * (none is Thai, whose orthography would read the characters themselves: checked here);
+         * {@code out0} is the decoder's first output, the code point where {@code answer} is a weight.
          */
         private static int pack(byte answer, char out0) {
             if (answer == UNKNOWN) return PACKED_UNKNOWN;
             char c = answer == ERROR ? '\uFFFD' : out0;
+            if (c >= 0x0E00 && c <= 0x0E7F) throw new IllegalStateException("a Thai character from a multi-byte decoder");
             int halves = answer == ERROR ? 0 : answer;
             return CharacterProperties.FLAGS[c] & 0xFF | TextEvidence.positionalKind(c) << 8
-                    | (answer == ERROR ? PACKED_ERROR : 0) | halves << 12 | c << 16;
+                    | (answer == ERROR ? PACKED_ERROR : 0) | (c <= 0x9F ? PACKED_C1 : 0) | halves << 12
+                    | CharacterProperties.script(c) << 16;
         }
 
         byte pair(int lead, int b) {
-            return pairs[(lead - 0x80) << 8 | b];
+            return answers[pairClasses[(lead - 0x80) << 8 | b]];
         }
     }
 
     /** {@link Table#pack}: the character is U+FFFD, a decoding error. */
     static final int PACKED_ERROR = 1 << 10;
+    /** {@link Table#pack}: the character is a C1 control. */
+    static final int PACKED_C1 = 1 << 11;
     /** {@link Table#packedSingle}: a lead byte. */
     static final int PACKED_LEAD = 1 << 14;
     /** {@link Table#packedSingle} and {@link Table#packedPair}: a sequence the table does not answer. */

@@ -238,98 +238,131 @@ final class TextEvidence {
     static Parts singleByteParts(byte[] text, int n, int[] nonAscii, int count, Candidate candidate,
             int[] byteLetters) {
         ByteTables.ByteTable t = ByteTables.TABLES.get(candidate.encoding());
-        char[] chars = t.chars;
-        int[] packed = t.packed;
-        int[] letterBytes = new int[128]; // the byte values counted in byteLetters
-        int letterByteCount = 0;
+        // each byte's contribution looked up by its value and its neighbours' classes: exactly what
+        // contribution() gives for them, as the table holds it for every combination
+        byte[] contributions = t.contributions;
+        byte[] classes = t.neighbourClasses;
+        byte[] twoBefore = t.twoBeforeClasses;
+        int stride = t.classCount;
+        int twoBeforeCount = t.twoBeforeCount;
+        int end = java.util.Arrays.binarySearch(nonAscii, 0, count, n);
+        if (end < 0) end = -end - 1; // the offsets before n
         int letters = 0;
         int implausible = 0;
         int positive = 0;
         int c1 = 0;
         long errors = 0;
-        // in a run of non-ASCII bytes (all of a CJK text) the byte and the one before it are the
-        // last one's next byte and the last one, already read
-        int lastI = -2;
-        int lastB = 0;
-        int lastEntry = 0;
-        int lastNb = 0;
-        int lastNextEntry = 0;
-        for (int k = 0; k < count; k++) {
-            int i = nonAscii[k];
-            if (i >= n) break;
-            int b;
-            int e;
-            int pb;
-            int prevEntry;
-            if (i == lastI + 1) {
-                b = lastNb;
-                e = lastNextEntry;
-                pb = lastB;
-                prevEntry = lastEntry;
-            } else {
-                b = text[i] & 0xFF;
-                e = packed[b];
-                // the neighbours, as the sequential scan sees them: ' ' (no flags, no script)
-                // before the start and after the end
-                pb = i >= 1 ? text[i - 1] & 0xFF : ' ';
-                prevEntry = packed[pb];
+        for (int k = 0; k < end; ) {
+            // the counts summed in lanes of one long (LANES), emptied every BLOCK bytes, before any
+            // lane can overflow
+            long lanes = 0;
+            for (int blockEnd = Math.min(end, k + BLOCK); k < blockEnd; k++) {
+                int i = nonAscii[k];
+                int b = text[i] & 0xFF;
+                // the neighbours, as the sequential scan sees them: ' ' before the start and after the end
+                int ppb = i >= 2 ? text[i - 2] & 0xFF : ' ';
+                int pb = i >= 1 ? text[i - 1] & 0xFF : ' ';
+                int nb = i + 1 < n ? text[i + 1] & 0xFF : ' ';
+                int v = contributions[(((b - 0x80) * twoBeforeCount + twoBefore[ppb]) * stride + classes[pb]) * stride
+                        + classes[nb]];
+                lanes += LANES[v];
+                byteLetters[b] += v & COUNTED_LETTER;
             }
-            int flags = e & 0xFF;
-            int prevFlags = prevEntry & 0xFF;
-            int nb = i + 1 < n ? text[i + 1] & 0xFF : ' ';
-            int nextEntry = packed[nb];
-            int nextFlags = nextEntry & 0xFF;
-            lastI = i;
-            lastB = b;
-            lastEntry = e;
-            lastNb = nb;
-            lastNextEntry = nextEntry;
-            if ((e & ByteTables.ERROR) != 0) {
-                errors++; // an unmapped byte: the decoder's error
-            } else if ((e & ByteTables.C1) != 0) {
-                c1++;
-            } else if ((flags & LETTER) != 0) {
-                // a lone letter between non-letters ("Ј825") says little in alphabetic scripts
-                boolean lone = (prevFlags & LETTER) == 0 && (nextFlags & LETTER) == 0
-                        && (flags & LONE_RARE) != 0;
-                if (!lone) {
-                    letters++;
-                    if (byteLetters[b]++ == 0) letterBytes[letterByteCount++] = b;
-                }
-                // letterMisfits, with the scripts from the table
-                if ((flags & MARK) != 0) {
-                    int prevPrevFlags = i >= 2 ? packed[text[i - 2] & 0xFF] & 0xFF : 0;
-                    if ((prevFlags & LETTER) == 0 || (prevFlags & MARK) != 0 && (prevPrevFlags & MARK) != 0) implausible++;
-                }
-                if ((e & ByteTables.THAI) != 0) {
-                    int prevPrev = i >= 2 ? chars[text[i - 2] & 0xFF] : ' ';
-                    if (!plausibleThai(prevPrev, chars[pb], chars[b], chars[nb])) implausible++;
-                }
-                if ((prevFlags & LETTER) != 0) implausible += scriptMisfit(prevEntry >>> 16, prevFlags, e >>> 16, flags);
-                int kind = e >>> 8 & 3;
-                if (kind != 0) {
-                    int position = positionalByKind(prevFlags, kind, nextFlags);
-                    if (position > 0) positive++;
-                    else if (position < 0) implausible++;
-                }
-            } else if ((flags & SYMBOL) != 0 && ((prevFlags | nextFlags) & LETTER) != 0) {
-                implausible++;
-            }
-            // an ASCII letter right after a non-ASCII letter
-            if (nb < 0x80 && i + 1 < n && (nextFlags & LETTER) != 0 && (flags & LETTER) != 0) {
-                implausible += scriptMisfit(e >>> 16, flags, nextEntry >>> 16, nextFlags);
-            }
+            letters += (int) (lanes & LANE_MASK);
+            positive += (int) (lanes >>> LANE & LANE_MASK);
+            c1 += (int) (lanes >>> 2 * LANE & LANE_MASK);
+            errors += lanes >>> 3 * LANE & LANE_MASK;
+            implausible += (int) (lanes >>> 4 * LANE);
         }
         // the exemplar hits, per language, from the letters counted per byte (sums of halves: exact)
-        double best = 0;
-        for (double[] weights : t.weights) {
-            double hits = 0;
-            for (int k = 0; k < letterByteCount; k++) hits += byteLetters[letterBytes[k]] * weights[letterBytes[k]];
+        int[] letterBytes = new int[128];
+        int letterByteCount = 0;
+        for (int b = 0x80; b < 256; b++) {
+            if (byteLetters[b] != 0) letterBytes[letterByteCount++] = b;
+        }
+        int best = 0;
+        for (byte[] halves : t.weightHalves) {
+            int hits = 0;
+            for (int k = 0; k < letterByteCount; k++) hits += byteLetters[letterBytes[k]] * halves[letterBytes[k] - 0x80];
             best = Math.max(best, hits);
         }
         for (int k = 0; k < letterByteCount; k++) byteLetters[letterBytes[k]] = 0;
-        return new Parts(best, letters, implausible, positive, c1, errors);
+        return new Parts(best * 0.5, letters, implausible, positive, c1, errors);
     }
+
+    /** {@link #singleByteParts}: bytes summed in one long before its lanes are emptied. */
+    private static final int BLOCK = 256;
+    /** The bits of a lane: room for {@link #BLOCK} bytes of at most 7 implausible shapes each. */
+    private static final int LANE = 12;
+    private static final long LANE_MASK = (1L << LANE) - 1;
+    /** A {@link #contribution} spread into lanes: letters, positive, C1, errors, implausible (the top 16 bits). */
+    private static final long[] LANES = new long[128];
+
+    static {
+        for (int v = 0; v < LANES.length; v++) {
+            LANES[v] = (v & 1) | (long) (v >>> 1 & 1) << LANE | (long) (v >>> 2 & 1) << 2 * LANE
+                    | (long) (v >>> 3 & 1) << 3 * LANE | (long) (v >>> 4) << 4 * LANE;
+        }
+    }
+
+    /**
+     * The misfits of a letter that read the character two before it ({@link #letterMisfits}' first
+     * two): a combining mark without a base, and broken Thai orthography. {@code e}, {@code
+     * prevEntry}, {@code twoBeforeEntry}: the {@link ByteTables.ByteTable#packed} entries of the
+     * letter and the two before it; the characters, for Thai.
+     */
+    static int markAndThaiMisfits(int e, int prevEntry, int twoBeforeEntry, int twoBefore, int prev, int c, int next) {
+        int misfits = 0;
+        int prevFlags = prevEntry & 0xFF;
+        if ((e & MARK) != 0 && ((prevFlags & LETTER) == 0 || (prevFlags & MARK) != 0 && (twoBeforeEntry & MARK) != 0)) misfits++;
+        if ((e & ByteTables.THAI) != 0 && !plausibleThai(twoBefore, prev, c, next)) misfits++;
+        return misfits;
+    }
+
+    /**
+     * What one non-ASCII byte of a single-byte candidate's decoding adds to the {@link Parts}, given
+     * its {@link ByteTables.ByteTable#packed} entry and its neighbours' ({@code nextAscii}: the
+     * byte after is ASCII, or there is none), the steps of {@link #parts(char[], int, long,
+     * Candidate)}: {@link #COUNTED_LETTER} (bit 0), a positive shape (bit 1), a C1 control (bit 2),
+     * a decoding error (bit 3), and the implausible shapes (bits 4 up; at most 7), {@code misfits}
+     * (a letter's {@link #markAndThaiMisfits}) among them. Reads of the neighbours whether they
+     * are letters, a letter's case and script, and whether the next one is ASCII.
+     */
+    static int contribution(int e, int prevEntry, int nextEntry, boolean nextAscii, int misfits) {
+        int flags = e & 0xFF;
+        int prevFlags = prevEntry & 0xFF;
+        int nextFlags = nextEntry & 0xFF;
+        int v = 0;
+        int implausible = 0;
+        if ((e & ByteTables.ERROR) != 0) {
+            v |= 1 << 3; // an unmapped byte: the decoder's error
+        } else if ((e & ByteTables.C1) != 0) {
+            v |= 1 << 2;
+        } else if ((flags & LETTER) != 0) {
+            // a lone letter between non-letters ("Ј825") says little in alphabetic scripts
+            boolean lone = (prevFlags & LETTER) == 0 && (nextFlags & LETTER) == 0 && (flags & LONE_RARE) != 0;
+            if (!lone) v |= COUNTED_LETTER;
+            // letterMisfits, with the scripts from the table
+            implausible += misfits;
+            if ((prevFlags & LETTER) != 0) implausible += scriptMisfit(prevEntry >>> 16, prevFlags, e >>> 16, flags);
+            int kind = e >>> 8 & 3;
+            if (kind != 0) {
+                int position = positionalByKind(prevFlags, kind, nextFlags);
+                if (position > 0) v |= 1 << 1;
+                else if (position < 0) implausible++;
+            }
+        } else if ((flags & SYMBOL) != 0 && ((prevFlags | nextFlags) & LETTER) != 0) {
+            implausible++;
+        }
+        // an ASCII letter right after a non-ASCII letter
+        if (nextAscii && (nextFlags & LETTER) != 0 && (flags & LETTER) != 0) {
+            implausible += scriptMisfit(e >>> 16, flags, nextEntry >>> 16, nextFlags);
+        }
+        return v | implausible << 4;
+    }
+
+    /** {@link #contribution}: the byte's character is a letter counted (not a lone one). */
+    static final int COUNTED_LETTER = 1;
 
     /**
      * {@link #parts(char[], int, long, Candidate)} of multi-byte candidate {@code candidate}'s
@@ -346,26 +379,28 @@ final class TextEvidence {
     static Parts multiByteParts(byte[] text, int n, int[] nonAscii, int count, Candidate candidate) {
         if (Exemplars.of(candidate).length != 1) return null; // the hits are summed for one language
         LeadByteBound.Table t = LeadByteBound.table(candidate);
+        byte[] asciiFlags = CharacterProperties.FLAGS;
+        short[] asciiScripts = CharacterProperties.SCRIPT;
         int halves = 0;
         int letters = 0;
         int implausible = 0;
         int positive = 0;
         int c1 = 0;
         long errors = 0;
-        // the last non-ASCII character, the one before it, and where its sequence ends (0: none
-        // yet, and ' ' without flags before the start)
-        int last = ' ';
+        // of a character the scoring reads its script and flags (the table's packed entry holds
+        // both), and of the one two before it only whether it is a mark: the last non-ASCII
+        // character's, the flags of the one before it, and where its sequence ends (0: none yet,
+        // and ' ' without flags before the start)
+        int lastScript = 0;
         int lastFlags = 0;
-        int lastPrev = ' ';
         int lastPrevFlags = 0;
         int end = 0;
         int k = 0;
-        // the character to weigh (its packed properties), where its sequence ends, and its neighbours
+        // the character to weigh (its packed entry), where its sequence ends, and its neighbours
         int e = 0;
         int eEnd = 0;
-        int prev = 0;
+        int prevScript = 0;
         int prevFlags = 0;
-        int prevPrev = 0;
         int prevPrevFlags = 0;
         boolean known = false; // e is the last character's next one
         while (true) {
@@ -379,47 +414,42 @@ final class TextEvidence {
                 eEnd = (int) (seq >>> 32);
                 // the bytes between the last sequence and this one are ASCII characters
                 if (i == end) {
-                    prev = last;
+                    prevScript = lastScript;
                     prevFlags = lastFlags;
-                    prevPrev = lastPrev;
                     prevPrevFlags = lastPrevFlags;
                 } else {
-                    prev = text[i - 1];
-                    prevFlags = CharacterProperties.FLAGS[prev];
-                    if (i - 1 == end) {
-                        prevPrev = last;
-                        prevPrevFlags = lastFlags;
-                    } else {
-                        prevPrev = text[i - 2];
-                        prevPrevFlags = CharacterProperties.FLAGS[prevPrev];
-                    }
+                    prevScript = asciiScripts[text[i - 1]];
+                    prevFlags = asciiFlags[text[i - 1]];
+                    prevPrevFlags = i - 1 == end ? lastFlags : asciiFlags[text[i - 2]];
                 }
             }
-            int c = e >>> 16;
+            int script = e >>> 16;
             int flags = e & 0xFF;
             // the next character: ' ' after the end, an ASCII byte as itself, or the next sequence's
-            int next;
+            int nextScript;
             int nextFlags;
             int nextE = 0;
             int nextEnd = 0;
             boolean atEnd = eEnd == n;
+            boolean nextAscii = true;
             if (atEnd) {
-                next = ' ';
-                nextFlags = CharacterProperties.FLAGS[' '];
+                nextScript = 0;
+                nextFlags = asciiFlags[' '];
             } else if (text[eEnd] >= 0) {
-                next = text[eEnd];
-                nextFlags = CharacterProperties.FLAGS[next];
+                nextScript = asciiScripts[text[eEnd]];
+                nextFlags = asciiFlags[text[eEnd]];
             } else {
                 long seq = sequence(t, text, eEnd, n);
                 nextE = (int) seq;
                 if (nextE == LeadByteBound.PACKED_UNKNOWN) return null;
                 nextEnd = (int) (seq >>> 32);
-                next = nextE >>> 16;
+                nextScript = nextE >>> 16;
                 nextFlags = nextE & 0xFF;
+                nextAscii = false;
             }
             if ((e & LeadByteBound.PACKED_ERROR) != 0) {
                 errors++; // U+FFFD: the decoder's error, and no letter to weigh
-            } else if (c <= 0x9F) {
+            } else if ((e & LeadByteBound.PACKED_C1) != 0) {
                 c1++;
             } else if ((flags & LETTER) != 0) {
                 // a lone letter between non-letters ("Ј825") says little in alphabetic scripts
@@ -429,7 +459,10 @@ final class TextEvidence {
                     letters++;
                     halves += e >>> 12 & 3;
                 }
-                implausible += letterMisfits(prevPrev, prevFlags, prevPrevFlags, prev, c, flags, next, nextFlags);
+                // letterMisfits from the scripts (no multi-byte candidate decodes to Thai)
+                if ((flags & MARK) != 0 && ((prevFlags & LETTER) == 0
+                        || (prevFlags & MARK) != 0 && (prevPrevFlags & MARK) != 0)) implausible++;
+                if ((prevFlags & LETTER) != 0) implausible += scriptMisfit(prevScript, prevFlags, script, flags);
                 int kind = e >>> 8 & 3;
                 if (kind != 0) {
                     int position = positionalByKind(prevFlags, kind, nextFlags);
@@ -437,23 +470,21 @@ final class TextEvidence {
                     else if (position < 0) implausible++;
                 }
                 // an ASCII letter right after this letter
-                if (next < 0x80 && !atEnd && (nextFlags & LETTER) != 0) {
-                    implausible += shapeMisfit(c, flags, next, nextFlags);
+                if (nextAscii && !atEnd && (nextFlags & LETTER) != 0) {
+                    implausible += scriptMisfit(script, flags, nextScript, nextFlags);
                 }
             } else if ((flags & SYMBOL) != 0 && ((prevFlags | nextFlags) & LETTER) != 0) {
                 implausible++;
             }
-            lastPrev = prev;
             lastPrevFlags = prevFlags;
-            last = c;
+            lastScript = script;
             lastFlags = flags;
             end = eEnd;
-            known = next >= 0x80;
+            known = !atEnd && !nextAscii;
             if (known) {
                 // the next character is this one's next, and this one its previous
-                prevPrev = prev;
                 prevPrevFlags = prevFlags;
-                prev = c;
+                prevScript = script;
                 prevFlags = flags;
                 e = nextE;
                 eEnd = nextEnd;
@@ -481,7 +512,7 @@ final class TextEvidence {
 
     /** U+FFFD, the error at the end of the stream after a lead byte, packed as {@link LeadByteBound.Table#packedPair}. */
     private static final int PACKED_END_OF_QUEUE = CharacterProperties.FLAGS[0xFFFD] & 0xFF
-            | LeadByteBound.PACKED_ERROR | 0xFFFD << 16;
+            | LeadByteBound.PACKED_ERROR | CharacterProperties.script(0xFFFD) << 16;
     /**
      * The most a multi-byte candidate's decoding {@code text[0, n)} can score (without ICU4J):
      * {@code best − (letters − best) − 3 × implausible + positive} is at most {@code 2 × best}
@@ -562,6 +593,14 @@ final class TextEvidence {
         boolean endsWord = (nextFlags & LETTER) == 0;
         boolean startsWord = (prevFlags & LETTER) == 0;
         return kind == 1 ? (endsWord ? (startsWord ? 0 : 1) : -1) : (startsWord ? -1 : 0);
+    }
+
+    /**
+     * What the Thai orthography check ({@link #plausibleThai}) reads of a neighbour: 1 for a
+     * consonant, 2 for a vowel written above or below (U+0E31, U+0E34-U+0E39), else 0.
+     */
+    static int thaiNeighbourKind(int c) {
+        return isThaiConsonant(c) ? 1 : c == 0x0E31 || c >= 0x0E34 && c <= 0x0E39 ? 2 : 0;
     }
 
     private static boolean isThaiConsonant(int c) {

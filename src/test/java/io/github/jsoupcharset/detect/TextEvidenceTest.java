@@ -42,6 +42,42 @@ class TextEvidenceTest {
         assertThat(compared, greaterThan(1000));
     }
 
+    /**
+     * Random bytes, every single-byte candidate: the table of each byte's contribution by its
+     * neighbours' classes, and the stepwise form for marks and Thai, give what the decoded text
+     * scores, with the text cut short of its array (offsets past the end are not read).
+     */
+    @Test
+    void byteTableScoringEqualsScoringTheDecodedTextOnRandomBytes() {
+        java.util.Random random = new java.util.Random(19);
+        byte[] alphabet = "aZqX .-1".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        int compared = 0;
+        for (int round = 0; round < 4000; round++) {
+            byte[] text = new byte[1 + random.nextInt(24)];
+            for (int i = 0; i < text.length; i++) {
+                text[i] = random.nextInt(3) == 0 ? alphabet[random.nextInt(alphabet.length)] : (byte) (0x80 + random.nextInt(128));
+            }
+            int n = random.nextInt(4) == 0 ? random.nextInt(text.length + 1) : text.length;
+            int[] nonAscii = new int[text.length];
+            int count = 0;
+            for (int i = 0; i < text.length; i++) if (text[i] < 0) nonAscii[count++] = i;
+            int[] byteLetters = new int[256];
+            for (Candidate cand : Candidates.ALL) {
+                if (cand.weight() != 1) continue;
+                Decoder d = Decoders.newDecoder(cand.encoding().name());
+                StringBuilder sb = new StringBuilder();
+                d.decode(text, 0, n, true, sb);
+                char[] chars = sb.toString().toCharArray();
+                TextEvidence.Parts plain = TextEvidence.sequentialParts(chars, chars.length, d.errors(), cand);
+                TextEvidence.Parts fast = TextEvidence.singleByteParts(text, n, nonAscii, count, cand, byteLetters);
+                assertThat(java.util.Arrays.toString(java.util.Arrays.copyOf(text, n)) + " as " + cand.encoding(), fast, equalTo(plain));
+                assertThat("byteLetters left zeroed", java.util.Arrays.stream(byteLetters).sum(), equalTo(0));
+                compared++;
+            }
+        }
+        assertThat(compared, greaterThan(100_000));
+    }
+
     @Test
     void scoringNonAsciiCharactersAloneEqualsScoringEveryCharacter() throws IOException {
         List<DetectionCorpus.Case> cases = DetectionCorpus.development();
