@@ -68,8 +68,13 @@ final class ByteTables {
     static final class ByteTable {
         final char[] chars = new char[256];
         final byte[] flags = new byte[256];
-        /** Each non-ASCII byte's exemplar weight for each language, in halves: {@code [language][byte - 0x80]}. */
-        final byte[][] weightHalves;
+        /**
+         * Each non-ASCII byte's exemplar weight for each language, in halves, a byte's languages
+         * side by side (the scoring reads a few bytes' weights for every language): at {@code
+         * (byte - 0x80) * languageCount + language}.
+         */
+        final byte[] weightHalves;
+        final int languageCount;
         /**
          * What one occurrence of a non-ASCII byte adds to the glance, and what each ASCII letter
          * touching it adds, in halves, at {@code byte - 0x80} (small: the glance reads them for
@@ -128,10 +133,11 @@ final class ByteTables {
             twoBeforeCount = classify(twoBeforeKeys(), twoBeforeClasses);
             contributions = contributions();
             String[] languages = candidate.languages();
-            weightHalves = new byte[languages.length][128];
-            for (int k = 0; k < languages.length; k++) {
+            languageCount = languages.length;
+            weightHalves = new byte[128 * languageCount];
+            for (int k = 0; k < languageCount; k++) {
                 Exemplars.Exemplar e = Exemplars.SETS.get(languages[k]);
-                for (int b = 0x80; b < 256; b++) weightHalves[k][b - 0x80] = (byte) e.halves(chars[b]);
+                for (int b = 0x80; b < 256; b++) weightHalves[(b - 0x80) * languageCount + k] = (byte) e.halves(chars[b]);
             }
             for (int b = 0x80; b < 256; b++) {
                 int c = chars[b];
@@ -143,7 +149,7 @@ final class ByteTables {
                     glance = -5.0;
                 } else if ((flags[b] & LETTER) != 0) {
                     int w = 0;
-                    for (byte[] language : weightHalves) w = Math.max(w, language[b - 0x80]);
+                    for (int k = 0; k < languageCount; k++) w = Math.max(w, weightHalves[(b - 0x80) * languageCount + k]);
                     glance = w - 1 - ((flags[b] & UPPER) != 0 ? Glance.CAPITAL : 0);
                     int script = CharacterProperties.script(c);
                     if (script != 0 && script != LATIN) touchesLatin = -3.0;

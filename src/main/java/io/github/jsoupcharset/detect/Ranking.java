@@ -201,6 +201,59 @@ final class Ranking {
             big5DoubleLeads = doubles;
         }
 
+        /** The single-byte counts made on {@code text[0, countedLength)}, with the tables of the candidates that made them. */
+        private int countedLength = -1;
+        private final List<ByteTables.ByteTable> countedTables = new ArrayList<>();
+        private final List<TextEvidence.SingleByteCounts> counts = new ArrayList<>();
+        /** The byte values of {@code text[0, countedLength)} that are not ASCII. */
+        private final int[] values = new int[128];
+        private int valueCount;
+
+        /**
+         * {@link TextEvidence#singleByteParts} of single-byte candidate {@code c} on {@code text[0, n)}
+         * (scanned), its counts shared with every candidate that decodes each byte value of that
+         * text to the same character, and so counts the same (only the languages' weighing is
+         * the candidate's own): on a text with few non-ASCII bytes every single-byte candidate is
+         * scored, and most decode its few byte values alike.
+         */
+        TextEvidence.Parts singleByteParts(Candidate c, int n) {
+            ByteTables.ByteTable t = ByteTables.TABLES.get(c.encoding());
+            int end = nonAsciiBefore(n);
+            if (end > SHARED_COUNTS_MAX) {
+                // many byte values, few candidates alike: not worth the comparing
+                return TextEvidence.singleByteParts(TextEvidence.singleByteCounts(text, n, nonAscii, nonAsciiCount, t, byteLetters), t);
+            }
+            if (countedLength != n) {
+                countedLength = n;
+                countedTables.clear();
+                counts.clear();
+                boolean[] seen = new boolean[256];
+                valueCount = 0;
+                for (int k = 0; k < end; k++) {
+                    int b = text[nonAscii[k]] & 0xFF;
+                    if (!seen[b]) {
+                        seen[b] = true;
+                        values[valueCount++] = b;
+                    }
+                }
+            }
+            for (int g = 0; g < countedTables.size(); g++) {
+                if (decodeAlike(countedTables.get(g), t)) return TextEvidence.singleByteParts(counts.get(g), t);
+            }
+            TextEvidence.SingleByteCounts made = TextEvidence.singleByteCounts(text, n, nonAscii, nonAsciiCount, t, byteLetters);
+            countedTables.add(t);
+            counts.add(made);
+            return TextEvidence.singleByteParts(made, t);
+        }
+
+        /** Whether two single-byte candidates decode every non-ASCII byte value of the counted text alike. */
+        private boolean decodeAlike(ByteTables.ByteTable a, ByteTables.ByteTable b) {
+            for (int k = 0; k < valueCount; k++) {
+                if (a.chars[values[k]] != b.chars[values[k]]) return false;
+            }
+            return true;
+        }
+
         /** How many of the text's non-ASCII bytes lie before {@code offset}. */
         int nonAsciiBefore(int offset) {
             int k = Arrays.binarySearch(nonAscii, 0, nonAsciiCount, offset);
@@ -211,7 +264,7 @@ final class Ranking {
     private static TextEvidence.Parts parts(byte[] text, int len, Candidate c, Scratch scratch) {
         if (c.weight() == 1) {
             scratch.scan(len);
-            return TextEvidence.singleByteParts(text, len, scratch.nonAscii, scratch.nonAsciiCount, c, scratch.byteLetters);
+            return scratch.singleByteParts(c, len);
         }
         return multiByteParts(text, len, c, scratch, Double.NEGATIVE_INFINITY);
     }
@@ -284,6 +337,21 @@ final class Ranking {
         Map<Encoding, WhatwgCharset> m = new IdentityHashMap<>();
         for (Candidate c : Candidates.ALL) m.put(c.encoding(), (WhatwgCharset) Decoders.charset(c.encoding().name()));
         return m;
+    }
+
+    /** Up to this many non-ASCII bytes in the text scored, single-byte candidates that decode them alike share their counts. */
+    private static final int SHARED_COUNTS_MAX = 256;
+
+    /**
+     * {@link TextEvidence#singleByteParts} of each of single-byte {@code candidates} on {@code text[0, n)}
+     * as the ranking makes them (counts shared among candidates that decode the text alike), for
+     * tests.
+     */
+    static List<TextEvidence.Parts> singleByteParts(byte[] text, int n, List<Candidate> candidates) {
+        Scratch scratch = new Scratch(text, text.length, n);
+        List<TextEvidence.Parts> parts = new ArrayList<>();
+        for (Candidate c : candidates) parts.add(parts(text, n, c, scratch));
+        return parts;
     }
 
     /** The bytes decoded at a time while a multi-byte candidate may still be dropped. */

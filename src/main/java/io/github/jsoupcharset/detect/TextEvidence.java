@@ -238,6 +238,25 @@ final class TextEvidence {
     static Parts singleByteParts(byte[] text, int n, int[] nonAscii, int count, Candidate candidate,
             int[] byteLetters) {
         ByteTables.ByteTable t = ByteTables.TABLES.get(candidate.encoding());
+        return singleByteParts(singleByteCounts(text, n, nonAscii, count, t, byteLetters), t);
+    }
+
+    /**
+     * What {@link #singleByteParts} counts before the candidate's languages are weighed: the
+     * counts of {@link Parts}, and the letters counted per byte value ({@code letterCounts[k]}
+     * letters of byte value {@code letterBytes[k]}). Every candidate that decodes each byte value
+     * of the text to the same character has the same counts.
+     */
+    record SingleByteCounts(int letters, int implausible, int positive, int c1, long errors, int[] letterBytes,
+            int[] letterCounts) {}
+
+    /**
+     * {@link SingleByteCounts} of the decoding of {@code text[0, n)} by the single-byte candidate of
+     * table {@code t} ({@code nonAscii[0, count)}: the offsets of the text's non-ASCII bytes;
+     * {@code byteLetters}: 256 entries, left zeroed).
+     */
+    static SingleByteCounts singleByteCounts(byte[] text, int n, int[] nonAscii, int count, ByteTables.ByteTable t,
+            int[] byteLetters) {
         // each byte's contribution looked up by its value and its neighbours' classes: exactly what
         // contribution() gives for them, as the table holds it for every combination
         byte[] contributions = t.contributions;
@@ -274,20 +293,45 @@ final class TextEvidence {
             errors += lanes >>> 3 * LANE & LANE_MASK;
             implausible += (int) (lanes >>> 4 * LANE);
         }
-        // the exemplar hits, per language, from the letters counted per byte (sums of halves: exact)
+        // the byte values counted, found among the bytes read where they are fewer than the 128 values
         int[] letterBytes = new int[128];
         int letterByteCount = 0;
-        for (int b = 0x80; b < 256; b++) {
-            if (byteLetters[b] != 0) letterBytes[letterByteCount++] = b;
+        if (end < 128) {
+            for (int k = 0; k < end; k++) {
+                int b = text[nonAscii[k]] & 0xFF;
+                if (byteLetters[b] > 0) {
+                    letterBytes[letterByteCount++] = b;
+                    byteLetters[b] = -byteLetters[b]; // listed: negative until taken
+                }
+            }
+        } else {
+            for (int b = 0x80; b < 256; b++) {
+                if (byteLetters[b] != 0) letterBytes[letterByteCount++] = b;
+            }
+        }
+        int[] letterCounts = new int[letterByteCount];
+        for (int k = 0; k < letterByteCount; k++) {
+            letterCounts[k] = Math.abs(byteLetters[letterBytes[k]]);
+            byteLetters[letterBytes[k]] = 0;
+        }
+        return new SingleByteCounts(letters, implausible, positive, c1, errors,
+                java.util.Arrays.copyOf(letterBytes, letterByteCount), letterCounts);
+    }
+
+    /** The parts of {@code counts} for the candidate of table {@code t}: its languages' exemplar hits (sums of halves: exact). */
+    static Parts singleByteParts(SingleByteCounts counts, ByteTables.ByteTable t) {
+        byte[] halves = t.weightHalves;
+        int languages = t.languageCount;
+        int[] hits = new int[languages];
+        int[] letterBytes = counts.letterBytes();
+        int[] letterCounts = counts.letterCounts();
+        for (int k = 0; k < letterBytes.length; k++) {
+            int counted = letterCounts[k];
+            for (int l = 0, at = (letterBytes[k] - 0x80) * languages; l < languages; l++) hits[l] += counted * halves[at + l];
         }
         int best = 0;
-        for (byte[] halves : t.weightHalves) {
-            int hits = 0;
-            for (int k = 0; k < letterByteCount; k++) hits += byteLetters[letterBytes[k]] * halves[letterBytes[k] - 0x80];
-            best = Math.max(best, hits);
-        }
-        for (int k = 0; k < letterByteCount; k++) byteLetters[letterBytes[k]] = 0;
-        return new Parts(best * 0.5, letters, implausible, positive, c1, errors);
+        for (int h : hits) best = Math.max(best, h);
+        return new Parts(best * 0.5, counts.letters(), counts.implausible(), counts.positive(), counts.c1(), counts.errors());
     }
 
     /** {@link #singleByteParts}: bytes summed in one long before its lanes are emptied. */

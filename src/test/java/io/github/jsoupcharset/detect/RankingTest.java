@@ -39,4 +39,34 @@ class RankingTest {
         }
         assertThat(differ, equalTo(Map.of()));
     }
+
+    /**
+     * Single-byte candidates that decode a text's byte values alike share their counts in the
+     * ranking: each candidate's parts equal its own scoring, on every development page whole and
+     * cut short (where few non-ASCII bytes make the counts shared), and on text whose byte values
+     * two candidates decode alike but for one byte.
+     */
+    @Test
+    void sharedSingleByteCountsEqualEachCandidatesOwn() throws IOException {
+        List<Candidates.Candidate> singleByte = Candidates.ALL.stream().filter(c -> c.weight() == 1).toList();
+        int compared = 0;
+        List<byte[]> texts = new java.util.ArrayList<>();
+        for (DetectionCorpus.Case c : DetectionCorpus.development()) texts.add(DetectionCorpus.evidenceText(c.bytes()));
+        // windows-1252 and ISO-8859-15 decode 0xE9 alike and 0xA4 apart (currency sign, euro sign)
+        texts.add("caf\u00e9 \u00e9t\u00e9 10 \u00a4".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        for (byte[] text : texts) {
+            int[] nonAscii = new int[text.length];
+            int count = 0;
+            for (int i = 0; i < text.length; i++) if (text[i] < 0) nonAscii[count++] = i;
+            for (int n : new int[] {text.length, Math.min(text.length, 2048), Math.min(text.length, 400), Math.min(text.length, 60)}) {
+                List<TextEvidence.Parts> shared = Ranking.singleByteParts(text, n, singleByte);
+                for (int k = 0; k < singleByte.size(); k++) {
+                    TextEvidence.Parts own = TextEvidence.singleByteParts(text, n, nonAscii, count, singleByte.get(k), new int[256]);
+                    assertThat(singleByte.get(k).encoding() + " on " + n + " bytes", shared.get(k), equalTo(own));
+                    compared++;
+                }
+            }
+        }
+        assertThat(compared > 10_000, equalTo(true));
+    }
 }
