@@ -108,11 +108,18 @@ final class ByteTables {
         final byte[] twoBeforeClasses = new byte[256];
         final int twoBeforeCount;
         /**
-         * What every non-ASCII byte value {@code b} adds to the score ({@link
-         * TextEvidence#contribution}, with its {@link TextEvidence#markAndThaiMisfits}) after bytes
-         * of classes {@code o} ({@link #twoBeforeClasses}) and {@code p} and before one of class
-         * {@code q} ({@link #neighbourClasses}), at {@code (((b - 0x80) * twoBeforeCount + o) *
-         * classCount + p) * classCount + q}.
+         * Each non-ASCII byte value's own class: bytes alike in everything {@link
+         * TextEvidence#contribution} and {@link TextEvidence#markAndThaiMisfits} read of the byte
+         * scored (its {@link #packed} entry; in Thai, its kind of vowel or tone mark) share one.
+         */
+        final byte[] ownClasses = new byte[256];
+        final int ownCount;
+        /**
+         * What a non-ASCII byte of own class {@code c} ({@link #ownClasses}) adds to the score
+         * ({@link TextEvidence#contribution}, with its {@link TextEvidence#markAndThaiMisfits})
+         * after bytes of classes {@code o} ({@link #twoBeforeClasses}) and {@code p} and before one
+         * of class {@code q} ({@link #neighbourClasses}), at {@code ((c * twoBeforeCount + o) *
+         * classCount + p) * classCount + q}: a few KB, read whole on a text of many byte values.
          */
         final byte[] contributions;
 
@@ -131,6 +138,7 @@ final class ByteTables {
             }
             classCount = classify(neighbourKeys(), neighbourClasses);
             twoBeforeCount = classify(twoBeforeKeys(), twoBeforeClasses);
+            ownCount = classify(ownKeys(), ownClasses);
             contributions = contributions();
             String[] languages = candidate.languages();
             languageCount = languages.length;
@@ -171,6 +179,14 @@ final class ByteTables {
             return keys;
         }
 
+        /** What the scoring reads of a non-ASCII byte scored ({@link #ownClasses}; ASCII bytes, never scored, with 0x80). */
+        private long[] ownKeys() {
+            long[] keys = new long[256];
+            for (int b = 0x80; b < 256; b++) keys[b] = packed[b] & 0xFFFFFFFFL | (long) TextEvidence.thaiOwnKind(chars[b]) << 32;
+            for (int b = 0; b < 0x80; b++) keys[b] = keys[0x80];
+            return keys;
+        }
+
         /** What the scoring reads of the byte two before a letter ({@link #twoBeforeClasses}). */
         private long[] twoBeforeKeys() {
             long[] keys = new long[256];
@@ -184,9 +200,11 @@ final class ByteTables {
         private byte[] contributions() {
             int[] neighbour = representatives(neighbourClasses, classCount);
             int[] twoBefore = representatives(twoBeforeClasses, twoBeforeCount);
-            byte[] table = new byte[128 * twoBeforeCount * classCount * classCount];
+            int[] own = representatives(ownClasses, ownCount);
+            own[ownClasses[0x80]] = 0x80; // the class ASCII bytes share: 0x80's, never an ASCII byte
+            byte[] table = new byte[ownCount * twoBeforeCount * classCount * classCount];
             int at = 0;
-            for (int b = 0x80; b < 256; b++) {
+            for (int b : own) {
                 for (int o : twoBefore) {
                     for (int p : neighbour) {
                         for (int q : neighbour) {

@@ -262,6 +262,7 @@ final class TextEvidence {
         byte[] contributions = t.contributions;
         byte[] classes = t.neighbourClasses;
         byte[] twoBefore = t.twoBeforeClasses;
+        byte[] own = t.ownClasses;
         int stride = t.classCount;
         int twoBeforeCount = t.twoBeforeCount;
         int end = java.util.Arrays.binarySearch(nonAscii, 0, count, n);
@@ -282,7 +283,7 @@ final class TextEvidence {
                 int ppb = i >= 2 ? text[i - 2] & 0xFF : ' ';
                 int pb = i >= 1 ? text[i - 1] & 0xFF : ' ';
                 int nb = i + 1 < n ? text[i + 1] & 0xFF : ' ';
-                int v = contributions[(((b - 0x80) * twoBeforeCount + twoBefore[ppb]) * stride + classes[pb]) * stride
+                int v = contributions[((own[b] * twoBeforeCount + twoBefore[ppb]) * stride + classes[pb]) * stride
                         + classes[nb]];
                 lanes += LANES[v];
                 byteLetters[b] += v & COUNTED_LETTER;
@@ -637,6 +638,18 @@ final class TextEvidence {
         boolean endsWord = (nextFlags & LETTER) == 0;
         boolean startsWord = (prevFlags & LETTER) == 0;
         return kind == 1 ? (endsWord ? (startsWord ? 0 : 1) : -1) : (startsWord ? -1 : 0);
+    }
+
+    /**
+     * What the Thai orthography check ({@link #plausibleThai}) reads of the character checked: 1
+     * for a vowel written above or below or U+0E47 (after a consonant), 2 for a tone mark or the
+     * thanthakhat (after a consonant, or such a vowel after one), 3 for a leading vowel (before a
+     * consonant), else 0.
+     */
+    static int thaiOwnKind(int c) {
+        if (c == 0x0E31 || c >= 0x0E34 && c <= 0x0E3A || c == 0x0E47) return 1;
+        if (c >= 0x0E48 && c <= 0x0E4C) return 2;
+        return c >= 0x0E40 && c <= 0x0E44 ? 3 : 0;
     }
 
     /**
