@@ -88,13 +88,15 @@ final class Glance {
      */
     static double unigramScore(int[] histogram, int[] nextToAscii, int[] present, int presentCount, Candidate candidate) {
         ByteTables.ByteTable t = ByteTables.TABLES.get(candidate.encoding());
-        double score = candidate.prior();
+        byte[] glance = t.glanceHalves;
+        byte[] touchesLatin = t.touchesLatinHalves;
+        // in halves, an int: independent integer sums rather than a chain of floating-point ones
+        int halves = 0;
         for (int k = 0; k < presentCount; k++) {
             int b = present[k];
-            // the same products as of the weights themselves: halves are exact
-            score += histogram[b] * (t.glanceHalves[b - 0x80] * 0.5) + nextToAscii[b] * (t.touchesLatinHalves[b - 0x80] * 0.5);
+            halves += histogram[b] * glance[b - 0x80] + nextToAscii[b] * touchesLatin[b - 0x80];
         }
-        return score;
+        return candidate.prior() + halves * 0.5;
     }
 
     /** Single-byte candidates scored in full on the sample, chosen by {@link #unigramScore}. */
