@@ -48,7 +48,7 @@ final class Ranking {
         Scratch scratch = new Scratch(text, len, sampleLen);
         // 1. the contenders on a short sample, without ICU4J: wrong decodings fall far behind fast
         List<Scored> first = new ArrayList<>();
-        Map<Encoding, TextEvidence.Parts> sampleParts = new HashMap<>();
+        Map<Encoding, TextEvidence.Parts> sampleParts = new HashMap<>(64); // every candidate, without growing
         double bestSingleByte = Double.NEGATIVE_INFINITY;
         List<Candidate> contenders = exhaustive ? Candidates.ALL : Glance.contenders(text, sampleLen, scratch.nonAscii, scratch.nonAsciiCount);
         for (Candidate c : contenders) {
@@ -205,6 +205,9 @@ final class Ranking {
         private int countedLength = -1;
         private final List<ByteTables.ByteTable> countedTables = new ArrayList<>();
         private final List<TextEvidence.SingleByteCounts> counts = new ArrayList<>();
+        /** The languages (shared arrays: compared by identity) the counts were first weighed for, and those parts. */
+        private final List<String[]> weighedLanguages = new ArrayList<>();
+        private final List<TextEvidence.Parts> weighed = new ArrayList<>();
         /** The byte values of {@code text[0, countedLength)} that are not ASCII. */
         private final int[] values = new int[128];
         private int valueCount;
@@ -227,6 +230,8 @@ final class Ranking {
                 countedLength = n;
                 countedTables.clear();
                 counts.clear();
+                weighedLanguages.clear();
+                weighed.clear();
                 boolean[] seen = new boolean[256];
                 valueCount = 0;
                 for (int k = 0; k < end; k++) {
@@ -238,12 +243,19 @@ final class Ranking {
                 }
             }
             for (int g = 0; g < countedTables.size(); g++) {
-                if (decodeAlike(countedTables.get(g), t)) return TextEvidence.singleByteParts(counts.get(g), t);
+                if (decodeAlike(countedTables.get(g), t)) {
+                    // the same characters and the same languages: the same parts
+                    if (weighedLanguages.get(g) == c.languages()) return weighed.get(g);
+                    return TextEvidence.singleByteParts(counts.get(g), t);
+                }
             }
             TextEvidence.SingleByteCounts made = TextEvidence.singleByteCounts(text, n, nonAscii, nonAsciiCount, t, byteLetters);
+            TextEvidence.Parts parts = TextEvidence.singleByteParts(made, t);
             countedTables.add(t);
             counts.add(made);
-            return TextEvidence.singleByteParts(made, t);
+            weighedLanguages.add(c.languages());
+            weighed.add(parts);
+            return parts;
         }
 
         /** Whether two single-byte candidates decode every non-ASCII byte value of the counted text alike. */

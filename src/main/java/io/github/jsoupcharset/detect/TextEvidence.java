@@ -295,7 +295,7 @@ final class TextEvidence {
             implausible += (int) (lanes >>> 4 * LANE);
         }
         // the byte values counted, found among the bytes read where they are fewer than the 128 values
-        int[] letterBytes = new int[128];
+        int[] letterBytes = new int[Math.min(end, 128)];
         int letterByteCount = 0;
         if (end < 128) {
             for (int k = 0; k < end; k++) {
