@@ -37,6 +37,18 @@ final class ByteTables {
         return tables;
     }
 
+    /**
+     * Whether two single-byte candidates' tables decode each of the byte values {@code values[0,
+     * count)} to the same character (on a text whose non-ASCII byte values these are, they decode
+     * it alike: every one decodes ASCII as itself).
+     */
+    static boolean decodeAlike(ByteTable a, ByteTable b, int[] values, int count) {
+        for (int k = 0; k < count; k++) {
+            if (a.chars[values[k]] != b.chars[values[k]]) return false;
+        }
+        return true;
+    }
+
     /** A glance weight in halves, which it is made of. */
     private static byte halves(double weight) {
         if (weight * 2 != Math.rint(weight * 2)) throw new IllegalStateException("a glance weight not in halves: " + weight);

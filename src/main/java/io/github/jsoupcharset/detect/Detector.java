@@ -2,11 +2,9 @@ package io.github.jsoupcharset.detect;
 
 import io.github.jsoupcharset.DecisionSource;
 import io.github.jsoupcharset.encoding.Encoding;
+import io.github.jsoupcharset.markup.AsciiBytes;
 import io.github.jsoupcharset.SniffOptions;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -113,10 +111,7 @@ public final class Detector {
     static Ranked ranked(byte[] bytes, int off, int len, List<String> hints) {
         // the window starts shortly before the first non-ASCII byte: a long ASCII head tells nothing
         int start = off;
-        int end = off + len;
-        // eight ASCII bytes at a time: the head is markup
-        while (start + 8 <= end && ((long) LONGS.get(bytes, start) & 0x8080808080808080L) == 0) start += 8;
-        while (start < end && bytes[start] >= 0) start++;
+        start = AsciiBytes.firstNonAscii(bytes, off, off + len);
         start = Math.max(off, start - 1024);
         int windowLen = Math.min(off + len - start, DETECTION_WINDOW);
         // enough text is enough: the evidence is weighed on at most EVIDENCE_BYTES of it, so the
@@ -137,42 +132,38 @@ public final class Detector {
         }
         Candidates.Candidate leader = Candidates.of(ranked.get(0).encoding());
         int n = Math.min(textLen, EVIDENCE_BYTES);
-        boolean[] present = null; // found once, for the first pair of single-byte candidates
+        int[] values = null; // found once, for the first pair of single-byte candidates
         for (int i = 1; i < ranked.size(); i++) {
             Candidates.Candidate other = Candidates.of(ranked.get(i).encoding());
-            if (leader.weight() == 1 && other.weight() == 1 && present == null) present = nonAsciiPresent(text, n);
-            if (!sameText(leader, other, present)) return new Ranked(ranked, ranked.get(i).score());
+            if (leader.weight() == 1 && other.weight() == 1 && values == null) values = nonAsciiValues(text, n);
+            if (!sameText(leader, other, values)) return new Ranked(ranked, ranked.get(i).score());
         }
         return new Ranked(ranked, noRival(ranked.get(0).score()));
     }
 
     /**
      * Whether two candidates decode the text identically: single-byte ones that agree on every
-     * non-ASCII byte value in it ({@code present}, from {@link #nonAsciiPresent}); every
-     * single-byte candidate decodes an ASCII byte as itself.
+     * non-ASCII byte value in it ({@code values}, from {@link #nonAsciiValues}).
      */
-    private static boolean sameText(Candidates.Candidate a, Candidates.Candidate b, boolean[] present) {
+    private static boolean sameText(Candidates.Candidate a, Candidates.Candidate b, int[] values) {
         if (a.weight() != 1 || b.weight() != 1) return a.encoding() == b.encoding();
-        char[] x = ByteTables.TABLES.get(a.encoding()).chars;
-        char[] y = ByteTables.TABLES.get(b.encoding()).chars;
-        for (int v = 0x80; v < 256; v++) {
-            if (present[v] && x[v] != y[v]) return false;
-        }
-        return true;
+        return ByteTables.decodeAlike(ByteTables.TABLES.get(a.encoding()), ByteTables.TABLES.get(b.encoding()), values,
+                values.length);
     }
 
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-
-    /** Which non-ASCII byte values {@code text[0, n)} holds. */
-    static boolean[] nonAsciiPresent(byte[] text, int n) {
-        boolean[] present = new boolean[256];
-        for (int i = 0; i < n; i++) {
-            // ASCII eight bytes at a time: most of a page's text is
-            while (i + 8 <= n && ((long) LONGS.get(text, i) & 0x8080808080808080L) == 0) i += 8;
-            if (i == n) break;
-            present[text[i] & 0xFF] = true;
+    /** The non-ASCII byte values {@code text[0, n)} holds, each once. */
+    static int[] nonAsciiValues(byte[] text, int n) {
+        boolean[] seen = new boolean[256];
+        int[] values = new int[128];
+        int count = 0;
+        for (int i = AsciiBytes.firstNonAscii(text, 0, n); i < n; i = AsciiBytes.firstNonAscii(text, i + 1, n)) {
+            int b = text[i] & 0xFF;
+            if (!seen[b]) {
+                seen[b] = true;
+                values[count++] = b;
+            }
         }
-        return present;
+        return java.util.Arrays.copyOf(values, count);
     }
 
     /** Whether the bytes hold an ISO-2022-JP escape sequence (ESC $ @, ESC $ B, ESC ( J, ESC ( I). */

@@ -5,10 +5,8 @@ import io.github.jsoupcharset.codec.Decoders;
 import io.github.jsoupcharset.codec.WhatwgCharset;
 import io.github.jsoupcharset.detect.Candidates.Candidate;
 import io.github.jsoupcharset.encoding.Encoding;
+import io.github.jsoupcharset.markup.AsciiBytes;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -128,16 +126,10 @@ final class Ranking {
     /** Whether two candidates decode the text identically: single-byte ones that agree on its bytes. */
     private static boolean sameText(Candidate a, Candidate b, Scratch scratch) {
         if (a.weight() != 1 || b.weight() != 1) return false;
-        char[] x = ByteTables.TABLES.get(a.encoding()).chars;
-        char[] y = ByteTables.TABLES.get(b.encoding()).chars;
-        boolean[] present = scratch.present();
-        for (int v = 0x80; v < 256; v++) {
-            if (present[v] && x[v] != y[v]) return false;
-        }
-        return true;
+        int[] values = scratch.presentValues();
+        return ByteTables.decodeAlike(ByteTables.TABLES.get(a.encoding()), ByteTables.TABLES.get(b.encoding()), values,
+                values.length);
     }
-
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     /**
      * Buffers one ranking reuses across candidates, and where the text's non-ASCII bytes are: found
@@ -152,16 +144,30 @@ final class Ranking {
         int big5DoubleLeads;
         private int scanned;
         private char[] chars;
-        private boolean[] present;
+        private int[] presentValues;
 
-        /** Which non-ASCII byte values the text holds (all of it). */
-        boolean[] present() {
-            if (present == null) {
+        /** The non-ASCII byte values the text holds (all of it), each once. */
+        int[] presentValues() {
+            if (presentValues == null) {
                 scan(len);
-                present = new boolean[256];
-                for (int k = 0; k < nonAsciiCount; k++) present[text[nonAscii[k]] & 0xFF] = true;
+                int[] values = new int[128];
+                presentValues = Arrays.copyOf(values, valuesBefore(len, values));
             }
-            return present;
+            return presentValues;
+        }
+
+        /** Puts the non-ASCII byte values of {@code text[0, n)} (scanned) into {@code values}, each once; gives how many. */
+        private int valuesBefore(int n, int[] values) {
+            boolean[] seen = new boolean[256];
+            int count = 0;
+            for (int k = 0, end = nonAsciiBefore(n); k < end; k++) {
+                int b = text[nonAscii[k]] & 0xFF;
+                if (!seen[b]) {
+                    seen[b] = true;
+                    values[count++] = b;
+                }
+            }
+            return count;
         }
 
         /** The decoding buffer, at least {@code size} long, made on first use (a text no multi-byte candidate is decoded for needs none). */
@@ -185,12 +191,8 @@ final class Ranking {
             int[] offsets = nonAscii;
             int count = nonAsciiCount;
             int doubles = big5DoubleLeads;
-            for (int i = scanned; i < to; i++) {
-                // ASCII eight bytes at a time: most of a page's text is
-                while (i + 8 <= to && ((long) LONGS.get(text, i) & 0x8080808080808080L) == 0) i += 8;
-                if (i == to) break;
+            for (int i = AsciiBytes.firstNonAscii(text, scanned, to); i < to; i = AsciiBytes.firstNonAscii(text, i + 1, to)) {
                 byte b = text[i];
-                if (b >= 0) continue;
                 if (count == offsets.length) offsets = Arrays.copyOf(offsets, Math.min(len, 2 * count));
                 offsets[count++] = i;
                 if (b == (byte) 0x88) doubles++;
@@ -232,18 +234,10 @@ final class Ranking {
                 counts.clear();
                 weighedLanguages.clear();
                 weighed.clear();
-                boolean[] seen = new boolean[256];
-                valueCount = 0;
-                for (int k = 0; k < end; k++) {
-                    int b = text[nonAscii[k]] & 0xFF;
-                    if (!seen[b]) {
-                        seen[b] = true;
-                        values[valueCount++] = b;
-                    }
-                }
+                valueCount = valuesBefore(n, values);
             }
             for (int g = 0; g < countedTables.size(); g++) {
-                if (decodeAlike(countedTables.get(g), t)) {
+                if (ByteTables.decodeAlike(countedTables.get(g), t, values, valueCount)) {
                     // the same characters and the same languages: the same parts
                     if (weighedLanguages.get(g) == c.languages()) return weighed.get(g);
                     return TextEvidence.singleByteParts(counts.get(g), t);
@@ -256,14 +250,6 @@ final class Ranking {
             weighedLanguages.add(c.languages());
             weighed.add(parts);
             return parts;
-        }
-
-        /** Whether two single-byte candidates decode every non-ASCII byte value of the counted text alike. */
-        private boolean decodeAlike(ByteTables.ByteTable a, ByteTables.ByteTable b) {
-            for (int k = 0; k < valueCount; k++) {
-                if (a.chars[values[k]] != b.chars[values[k]]) return false;
-            }
-            return true;
         }
 
         /** How many of the text's non-ASCII bytes lie before {@code offset}. */

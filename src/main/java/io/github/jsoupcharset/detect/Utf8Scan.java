@@ -1,8 +1,6 @@
 package io.github.jsoupcharset.detect;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
+import io.github.jsoupcharset.markup.AsciiBytes;
 
 /**
  * The valid multi-byte sequences and the errors of bytes read as UTF-8, counted as the Encoding
@@ -14,7 +12,6 @@ import java.nio.ByteOrder;
  * @param errors the errors seen (each one U+FFFD to the decoder)
  */
 public record Utf8Scan(int sequences, int errors) {
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     /**
      * Scans {@code b[off, off+len)}.
@@ -32,14 +29,9 @@ public record Utf8Scan(int sequences, int errors) {
         int i = off;
         int end = off + len;
         while (i < end) {
-            // ASCII eight bytes at a time: most bytes of most pages
-            while (i + 8 <= end && ((long) LONGS.get(b, i) & 0x8080808080808080L) == 0) i += 8;
+            i = AsciiBytes.firstNonAscii(b, i, end);
             if (i >= end) break;
             int c = b[i] & 0xFF;
-            if (c < 0x80) {
-                i++;
-                continue;
-            }
             if (sequences + errors >= limit) break;
             int need;
             int lower = 0x80;

@@ -1,5 +1,9 @@
 package io.github.jsoupcharset.markup;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
  * Byte-level ASCII helpers shared by the scans that read markup before the encoding is known: the
  * prescan, the head scan, the XML declaration and detection's markup stripper. Bytes 0x00-0x7F are
@@ -26,6 +30,19 @@ package io.github.jsoupcharset.markup;
  */
 public final class AsciiBytes {
     private AsciiBytes() {}
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /**
+     * The offset of the first non-ASCII byte of {@code b[from, end)}, or {@code end}: eight bytes at
+     * a time, as most bytes of most pages are ASCII.
+     */
+    public static int firstNonAscii(byte[] b, int from, int end) {
+        int i = from;
+        while (i + 8 <= end && ((long) LONGS.get(b, i) & 0x8080808080808080L) == 0) i += 8;
+        while (i < end && b[i] >= 0) i++;
+        return i;
+    }
 
     /** A byte as a char: A-Z lowercased, everything else (including non-ASCII) unchanged. */
     public static char lowercase(byte c) {
