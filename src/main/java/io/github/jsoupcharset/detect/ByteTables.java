@@ -94,11 +94,9 @@ final class ByteTables {
          */
         final byte[] glanceHalves = new byte[128];
         final byte[] touchesLatinHalves = new byte[128];
-        /** Each byte's character's script ({@link CharacterProperties#script}) and {@link TextEvidence#positionalKind}. */
-        final short[] scripts = new short[256];
-        final byte[] kinds = new byte[256];
         /**
-         * What the scoring asks of each byte's character in one int: its {@link CharacterProperties}
+         * What the scoring reads of each byte's character in one int (the contribution tables are
+         * built from it): its {@link CharacterProperties}
          * flags (bits 0-7), {@link TextEvidence#positionalKind} (bits 8-9), whether it is a
          * decoding error ({@link #ERROR}), a C1 control ({@link #C1}) or Thai ({@link #THAI}), and
          * its script (bits 16-31).
@@ -140,13 +138,10 @@ final class ByteTables {
             for (int b = 0; b < 256; b++) {
                 chars[b] = b < 0x80 ? (char) b : index[b - 0x80];
                 flags[b] = CharacterProperties.FLAGS[chars[b]];
-                scripts[b] = (short) CharacterProperties.script(chars[b]);
-                kinds[b] = (byte) TextEvidence.positionalKind(chars[b]);
-            }
-            for (int b = 0; b < 256; b++) {
                 int c = chars[b];
-                packed[b] = flags[b] | kinds[b] << 8 | (c == 0xFFFD ? ERROR : 0) | (c >= 0x80 && c <= 0x9F ? C1 : 0)
-                        | (c >= 0x0E00 && c <= 0x0E7F ? THAI : 0) | scripts[b] << 16;
+                packed[b] = flags[b] | TextEvidence.positionalKind(c) << 8 | (c == 0xFFFD ? ERROR : 0)
+                        | (c >= 0x80 && c <= 0x9F ? C1 : 0) | (c >= 0x0E00 && c <= 0x0E7F ? THAI : 0)
+                        | CharacterProperties.script(c) << 16;
             }
             classCount = classify(neighbourKeys(), neighbourClasses);
             twoBeforeCount = classify(twoBeforeKeys(), twoBeforeClasses);

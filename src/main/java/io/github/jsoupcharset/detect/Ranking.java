@@ -203,13 +203,16 @@ final class Ranking {
             big5DoubleLeads = doubles;
         }
 
-        /** The single-byte counts made on {@code text[0, countedLength)}, with the tables of the candidates that made them. */
+        /**
+         * Counts made on {@code text[0, countedLength)}: the table of the candidate that made them,
+         * the counts, and the languages (shared arrays: compared by identity) and parts they were
+         * first weighed for.
+         */
+        private record Counted(ByteTables.ByteTable table, TextEvidence.SingleByteCounts counts, String[] languages,
+                TextEvidence.Parts parts) {}
+
         private int countedLength = -1;
-        private final List<ByteTables.ByteTable> countedTables = new ArrayList<>();
-        private final List<TextEvidence.SingleByteCounts> counts = new ArrayList<>();
-        /** The languages (shared arrays: compared by identity) the counts were first weighed for, and those parts. */
-        private final List<String[]> weighedLanguages = new ArrayList<>();
-        private final List<TextEvidence.Parts> weighed = new ArrayList<>();
+        private final List<Counted> counted = new ArrayList<>();
         /** The byte values of {@code text[0, countedLength)} that are not ASCII. */
         private final int[] values = new int[128];
         private int valueCount;
@@ -230,25 +233,18 @@ final class Ranking {
             }
             if (countedLength != n) {
                 countedLength = n;
-                countedTables.clear();
-                counts.clear();
-                weighedLanguages.clear();
-                weighed.clear();
+                counted.clear();
                 valueCount = valuesBefore(n, values);
             }
-            for (int g = 0; g < countedTables.size(); g++) {
-                if (ByteTables.decodeAlike(countedTables.get(g), t, values, valueCount)) {
+            for (Counted g : counted) {
+                if (ByteTables.decodeAlike(g.table(), t, values, valueCount)) {
                     // the same characters and the same languages: the same parts
-                    if (weighedLanguages.get(g) == c.languages()) return weighed.get(g);
-                    return TextEvidence.singleByteParts(counts.get(g), t);
+                    return g.languages() == c.languages() ? g.parts() : TextEvidence.singleByteParts(g.counts(), t);
                 }
             }
             TextEvidence.SingleByteCounts made = TextEvidence.singleByteCounts(text, n, nonAscii, nonAsciiCount, t, byteLetters);
             TextEvidence.Parts parts = TextEvidence.singleByteParts(made, t);
-            countedTables.add(t);
-            counts.add(made);
-            weighedLanguages.add(c.languages());
-            weighed.add(parts);
+            counted.add(new Counted(t, made, c.languages(), parts));
             return parts;
         }
 
