@@ -217,12 +217,19 @@ final class TextEvidence {
         return new Parts(best, letters, implausible, positive, c1, errors);
     }
 
+    /**
+     * 1 for a combining mark without a base: after a non-letter, or after two marks (flags of the
+     * character, the one before and the one before that); else 0.
+     */
+    private static int baselessMark(int flags, int prevFlags, int prevPrevFlags) {
+        return (flags & MARK) != 0 && ((prevFlags & LETTER) == 0 || (prevFlags & MARK) != 0 && (prevPrevFlags & MARK) != 0)
+                ? 1 : 0;
+    }
+
     /** Marks without a base, broken Thai orthography, and shape misfits with the letter before. */
     private static int letterMisfits(int prevPrev, int prevFlags, int prevPrevFlags, int prev, int c, int flags,
             int next, int nextFlags) {
-        int implausible = 0;
-        if ((flags & MARK) != 0 && ((prevFlags & LETTER) == 0
-                || (prevFlags & MARK) != 0 && (prevPrevFlags & MARK) != 0)) implausible++;
+        int implausible = baselessMark(flags, prevFlags, prevPrevFlags);
         if (c >= 0x0E00 && c <= 0x0E7F && !plausibleThai(prevPrev, prev, c, next)) implausible++;
         if ((prevFlags & LETTER) != 0) implausible += shapeMisfit(prev, prevFlags, c, flags);
         return implausible;
@@ -357,9 +364,7 @@ final class TextEvidence {
      * letter and the two before it; the characters, for Thai.
      */
     static int markAndThaiMisfits(int e, int prevEntry, int twoBeforeEntry, int twoBefore, int prev, int c, int next) {
-        int misfits = 0;
-        int prevFlags = prevEntry & 0xFF;
-        if ((e & MARK) != 0 && ((prevFlags & LETTER) == 0 || (prevFlags & MARK) != 0 && (twoBeforeEntry & MARK) != 0)) misfits++;
+        int misfits = baselessMark(e & 0xFF, prevEntry & 0xFF, twoBeforeEntry & 0xFF);
         if ((e & ByteTables.THAI) != 0 && !plausibleThai(twoBefore, prev, c, next)) misfits++;
         return misfits;
     }
@@ -505,8 +510,7 @@ final class TextEvidence {
                     halves += e >>> 12 & 3;
                 }
                 // letterMisfits from the scripts (no multi-byte candidate decodes to Thai)
-                if ((flags & MARK) != 0 && ((prevFlags & LETTER) == 0
-                        || (prevFlags & MARK) != 0 && (prevPrevFlags & MARK) != 0)) implausible++;
+                implausible += baselessMark(flags, prevFlags, prevPrevFlags);
                 if ((prevFlags & LETTER) != 0) implausible += scriptMisfit(prevScript, prevFlags, script, flags);
                 int kind = e >>> 8 & 3;
                 if (kind != 0) {
