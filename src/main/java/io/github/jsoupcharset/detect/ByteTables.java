@@ -38,6 +38,99 @@ final class ByteTables {
     }
 
     /**
+     * Every single-byte candidate's tables side by side, for scoring them all in one pass over a
+     * text with few non-ASCII bytes ({@link TextEvidence#allSingleByteParts}), which then reads a
+     * few rows of two arrays rather than a dozen small tables per candidate (on a page fetched
+     * between other work, what a call costs is mostly what it touches for the first time).
+     */
+    static final Combined COMBINED = new Combined();
+
+    /**
+     * The single-byte candidates' contributions and exemplar weights side by side. A non-ASCII
+     * byte whose neighbours (the two bytes before it and the one after) are ASCII is scored the
+     * same way by every candidate but for its own class: ASCII decodes alike everywhere, and each
+     * ASCII byte's class as a neighbour is one of a few {@link #asciiContexts} in every candidate
+     * (checked when built).
+     */
+    static final class Combined {
+        /** The single-byte candidates, in {@link Candidates#ALL}'s order, and their tables. */
+        final Candidate[] candidates;
+        final ByteTable[] tables;
+        /** Each ASCII byte's context as a neighbour: bytes alike as neighbours in every candidate share one. */
+        final byte[] asciiContexts = new byte[128];
+        final int contextCount;
+        /**
+         * What a non-ASCII byte {@code b} adds to candidate {@code j}'s counts after an ASCII byte of
+         * context {@code p} and before one of context {@code q}, two ASCII bytes before it, at
+         * {@code (((b - 0x80) * contextCount + p) * contextCount + q) * candidates.length + j}: the
+         * candidates of one byte and context side by side.
+         */
+        final byte[] contributions;
+        /** Each non-ASCII byte's exemplar weight in halves for every candidate's languages, at {@code (b - 0x80) * languageSlots + firstLanguage[j] + l}. */
+        final byte[] weightHalves;
+        final int languageSlots;
+        /** Where candidate {@code j}'s languages start in a row of {@link #weightHalves}; {@code firstLanguage[j + 1]} where they end. */
+        final int[] firstLanguage;
+
+        private Combined() {
+            int n = 0;
+            for (Candidate c : Candidates.ALL) if (c.weight() == 1) n++;
+            candidates = new Candidate[n];
+            tables = new ByteTable[n];
+            firstLanguage = new int[n + 1];
+            int j = 0;
+            for (Candidate c : Candidates.ALL) {
+                if (c.weight() != 1) continue;
+                candidates[j] = c;
+                tables[j] = TABLES.get(c.encoding());
+                firstLanguage[j + 1] = firstLanguage[j] + tables[j].languageCount;
+                j++;
+            }
+            languageSlots = firstLanguage[n];
+            // the contexts: the first candidate's neighbour classes of the ASCII bytes, which every
+            // candidate must share (a representative byte of each)
+            byte[] first = tables[0].neighbourClasses;
+            int[] representative = new int[128];
+            int count = 0;
+            for (int b = 0; b < 0x80; b++) {
+                int k = 0;
+                while (k < count && first[representative[k]] != first[b]) k++;
+                if (k == count) representative[count++] = b;
+                asciiContexts[b] = (byte) k;
+            }
+            contextCount = count;
+            for (ByteTable t : tables) {
+                for (int b = 0; b < 0x80; b++) {
+                    if (t.neighbourClasses[b] != t.neighbourClasses[representative[asciiContexts[b]]]
+                            || t.twoBeforeClasses[b] != t.twoBeforeClasses[' ']) {
+                        throw new IllegalStateException("ASCII byte " + b + " is not alike as a neighbour in every single-byte candidate");
+                    }
+                }
+            }
+            contributions = new byte[128 * count * count * n];
+            int at = 0;
+            for (int b = 0x80; b < 0x100; b++) {
+                for (int p = 0; p < count; p++) {
+                    for (int q = 0; q < count; q++) {
+                        for (ByteTable t : tables) {
+                            contributions[at++] = t.contributions[((t.ownClasses[b] * t.twoBeforeCount
+                                    + t.twoBeforeClasses[' ']) * t.classCount + t.neighbourClasses[representative[p]])
+                                    * t.classCount + t.neighbourClasses[representative[q]]];
+                        }
+                    }
+                }
+            }
+            weightHalves = new byte[128 * languageSlots];
+            for (int b = 0; b < 128; b++) {
+                for (j = 0; j < n; j++) {
+                    int languages = tables[j].languageCount;
+                    System.arraycopy(tables[j].weightHalves, b * languages, weightHalves, b * languageSlots + firstLanguage[j], languages);
+                }
+            }
+        }
+    }
+
+    /**
      * Whether two single-byte candidates' tables decode each of the byte values {@code values[0,
      * count)} to the same character (on a text whose non-ASCII byte values these are, they decode
      * it alike: every one decodes ASCII as itself).

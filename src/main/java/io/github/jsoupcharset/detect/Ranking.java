@@ -49,9 +49,14 @@ final class Ranking {
         Map<Encoding, TextEvidence.Parts> sampleParts = new HashMap<>(64); // every candidate, without growing
         double bestSingleByte = Double.NEGATIVE_INFINITY;
         List<Candidate> contenders = exhaustive ? Candidates.ALL : Glance.contenders(text, sampleLen, scratch.nonAscii, scratch.nonAsciiCount);
+        // every candidate scored, on few non-ASCII bytes: the single-byte ones all in one pass
+        int sampleNonAscii = scratch.nonAsciiBefore(sampleLen);
+        TextEvidence.Parts[] together = contenders == Candidates.ALL && sampleNonAscii <= ALL_AT_ONCE_MAX
+                ? TextEvidence.allSingleByteParts(text, sampleLen, scratch.nonAscii, sampleNonAscii) : null;
+        int singleByte = 0;
         for (Candidate c : contenders) {
             if (c.weight() != 1) continue;
-            TextEvidence.Parts p = parts(text, sampleLen, c, scratch);
+            TextEvidence.Parts p = together != null ? together[singleByte++] : parts(text, sampleLen, c, scratch);
             sampleParts.put(c.encoding(), p);
             first.add(new Scored(c.encoding(), p.score(c, 0)));
             bestSingleByte = Math.max(bestSingleByte, first.get(first.size() - 1).score());
@@ -332,6 +337,12 @@ final class Ranking {
         for (Candidate c : Candidates.ALL) m.put(c.encoding(), (WhatwgCharset) Decoders.charset(c.encoding().name()));
         return m;
     }
+
+    /**
+     * Up to this many non-ASCII bytes in the sample, when every candidate is scored on it, the
+     * single-byte ones are scored together ({@link TextEvidence#allSingleByteParts}).
+     */
+    private static final int ALL_AT_ONCE_MAX = 256;
 
     /** Up to this many non-ASCII bytes in the text scored, single-byte candidates that decode them alike share their counts. */
     private static final int SHARED_COUNTS_MAX = 256;

@@ -342,6 +342,77 @@ final class TextEvidence {
         return new Parts(best * 0.5, counts.letters(), counts.implausible(), counts.positive(), counts.c1(), counts.errors());
     }
 
+    /**
+     * {@link #singleByteParts} of every single-byte candidate ({@link ByteTables.Combined#candidates}, in
+     * that order) on {@code text[0, n)}, in one pass over its non-ASCII bytes ({@code nonAscii[0,
+     * end)}: the offsets before {@code n}, at most {@link #BLOCK}), for a text with few of them,
+     * where every candidate is scored. A byte between ASCII bytes is looked up once for all the
+     * candidates ({@link ByteTables.Combined#contributions}); one with a non-ASCII neighbour in each
+     * candidate's own table. The same counts and sums as each candidate's own: exact.
+     */
+    static Parts[] allSingleByteParts(byte[] text, int n, int[] nonAscii, int end) {
+        if (end > BLOCK) throw new IllegalArgumentException("more than " + BLOCK + " non-ASCII bytes: " + end);
+        ByteTables.Combined all = ByteTables.COMBINED;
+        ByteTables.ByteTable[] tables = all.tables;
+        int candidates = tables.length;
+        byte[] asciiContexts = all.asciiContexts;
+        int contexts = all.contextCount;
+        byte[] combined = all.contributions;
+        // the byte values present, each once, and where each one's letter counts are kept
+        int[] values = new int[Math.min(end, 128)];
+        int valueCount = 0;
+        byte[] valueIndex = new byte[128];
+        for (int k = 0; k < end; k++) {
+            int b = text[nonAscii[k]] & 0x7F;
+            if (valueIndex[b] == 0) {
+                values[valueCount++] = b;
+                valueIndex[b] = (byte) valueCount; // index + 1: 0 is "not yet seen"
+            }
+        }
+        long[] lanes = new long[candidates];
+        int[] letterCounts = new int[valueCount * candidates]; // [value index * candidates + candidate]
+        for (int k = 0; k < end; k++) {
+            int i = nonAscii[k];
+            int b = text[i] & 0xFF;
+            int ppb = i >= 2 ? text[i - 2] & 0xFF : ' ';
+            int pb = i >= 1 ? text[i - 1] & 0xFF : ' ';
+            int nb = i + 1 < n ? text[i + 1] & 0xFF : ' ';
+            int counts = ((valueIndex[b - 0x80] & 0xFF) - 1) * candidates;
+            if ((ppb | pb | nb) < 0x80) {
+                int row = (((b - 0x80) * contexts + asciiContexts[pb]) * contexts + asciiContexts[nb]) * candidates;
+                for (int j = 0; j < candidates; j++) {
+                    int v = combined[row + j];
+                    lanes[j] += LANES[v];
+                    letterCounts[counts + j] += v & COUNTED_LETTER;
+                }
+            } else {
+                for (int j = 0; j < candidates; j++) {
+                    ByteTables.ByteTable t = tables[j];
+                    int stride = t.classCount;
+                    int v = t.contributions[((t.ownClasses[b] * t.twoBeforeCount + t.twoBeforeClasses[ppb]) * stride
+                            + t.neighbourClasses[pb]) * stride + t.neighbourClasses[nb]];
+                    lanes[j] += LANES[v];
+                    letterCounts[counts + j] += v & COUNTED_LETTER;
+                }
+            }
+        }
+        byte[] halves = all.weightHalves;
+        int slots = all.languageSlots;
+        Parts[] parts = new Parts[candidates];
+        for (int j = 0; j < candidates; j++) {
+            int best = 0;
+            for (int l = all.firstLanguage[j]; l < all.firstLanguage[j + 1]; l++) {
+                int hits = 0;
+                for (int v = 0; v < valueCount; v++) hits += letterCounts[v * candidates + j] * halves[values[v] * slots + l];
+                best = Math.max(best, hits);
+            }
+            long lane = lanes[j];
+            parts[j] = new Parts(best * 0.5, (int) (lane & LANE_MASK), (int) (lane >>> 4 * LANE),
+                    (int) (lane >>> LANE & LANE_MASK), (int) (lane >>> 2 * LANE & LANE_MASK), lane >>> 3 * LANE & LANE_MASK);
+        }
+        return parts;
+    }
+
     /** {@link #singleByteParts}: bytes summed in one long before its lanes are emptied. */
     private static final int BLOCK = 256;
     /** The bits of a lane: room for {@link #BLOCK} bytes of at most 7 implausible shapes each. */

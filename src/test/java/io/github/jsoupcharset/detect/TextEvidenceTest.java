@@ -78,6 +78,63 @@ class TextEvidenceTest {
         assertThat(compared, greaterThan(100_000));
     }
 
+    /**
+     * Every single-byte candidate scored in one pass gives each candidate's own parts: on random
+     * texts of ASCII words with non-ASCII bytes alone and in runs (the combined table and the
+     * per-candidate lookups both taken), cut short of their arrays.
+     */
+    @Test
+    void allSingleByteCandidatesInOnePassEqualEachOnItsOwn() {
+        java.util.Random random = new java.util.Random(23);
+        byte[] alphabet = "aZqX .-1\n'".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        int compared = 0;
+        for (int round = 0; round < 1500; round++) {
+            byte[] text = new byte[1 + random.nextInt(300)];
+            int run = 0;
+            for (int i = 0; i < text.length; i++) {
+                if (run == 0 && random.nextInt(6) == 0) run = 1 + (random.nextInt(3) == 0 ? random.nextInt(3) : 0);
+                if (run > 0) {
+                    text[i] = (byte) (0x80 + random.nextInt(128));
+                    run--;
+                } else {
+                    text[i] = alphabet[random.nextInt(alphabet.length)];
+                }
+            }
+            compared += compareAllAtOnce(text, random.nextInt(4) == 0 ? random.nextInt(text.length + 1) : text.length);
+        }
+        assertThat(compared, greaterThan(30_000));
+    }
+
+    /** As {@link #allSingleByteCandidatesInOnePassEqualEachOnItsOwn}, on the samples of the development pages with few non-ASCII bytes. */
+    @Test
+    void allSingleByteCandidatesInOnePassEqualEachOnItsOwnOnPages() throws IOException {
+        int compared = 0;
+        for (DetectionCorpus.Case c : DetectionCorpus.development()) {
+            byte[] text = DetectionCorpus.evidenceText(c.bytes());
+            compared += compareAllAtOnce(text, Math.min(text.length, Ranking.SAMPLE_BYTES));
+        }
+        assertThat(compared, greaterThan(1_000));
+    }
+
+    /** {@link TextEvidence#allSingleByteParts} against each candidate's own on {@code text[0, n)}, where it takes the text; how many compared. */
+    private static int compareAllAtOnce(byte[] text, int n) {
+        int[] nonAscii = new int[text.length];
+        int count = 0;
+        for (int i = 0; i < text.length; i++) if (text[i] < 0) nonAscii[count++] = i;
+        int end = 0;
+        while (end < count && nonAscii[end] < n) end++;
+        if (end > 256) return 0;
+        TextEvidence.Parts[] all = TextEvidence.allSingleByteParts(text, n, nonAscii, end);
+        Candidate[] candidates = ByteTables.COMBINED.candidates;
+        assertThat(all.length, equalTo(candidates.length));
+        for (int j = 0; j < candidates.length; j++) {
+            TextEvidence.Parts own = TextEvidence.singleByteParts(text, n, nonAscii, count, candidates[j], new int[256]);
+            assertThat(java.util.Arrays.toString(java.util.Arrays.copyOf(text, n)) + " as " + candidates[j].encoding(),
+                    all[j], equalTo(own));
+        }
+        return candidates.length;
+    }
+
     @Test
     void scoringNonAsciiCharactersAloneEqualsScoringEveryCharacter() throws IOException {
         List<DetectionCorpus.Case> cases = DetectionCorpus.development();
