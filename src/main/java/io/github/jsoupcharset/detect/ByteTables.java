@@ -71,6 +71,9 @@ final class ByteTables {
         final int languageSlots;
         /** Where candidate {@code j}'s languages start in a row of {@link #weightHalves}; {@code firstLanguage[j + 1]} where they end. */
         final int[] firstLanguage;
+        /** {@link ByteTable#glanceHalves} and {@link ByteTable#touchesLatinHalves} of every candidate, at {@code (b - 0x80) * candidates.length + j}. */
+        final byte[] glanceHalves;
+        final byte[] touchesLatinHalves;
 
         private Combined() {
             int n = 0;
@@ -118,6 +121,14 @@ final class ByteTables {
                                     * t.classCount + t.neighbourClasses[representative[q]]];
                         }
                     }
+                }
+            }
+            glanceHalves = new byte[128 * n];
+            touchesLatinHalves = new byte[128 * n];
+            for (int b = 0; b < 128; b++) {
+                for (j = 0; j < n; j++) {
+                    glanceHalves[b * n + j] = tables[j].glanceHalves[b];
+                    touchesLatinHalves[b * n + j] = tables[j].touchesLatinHalves[b];
                 }
             }
             weightHalves = new byte[128 * languageSlots];

@@ -4,7 +4,6 @@ import io.github.jsoupcharset.detect.Candidates.Candidate;
 import io.github.jsoupcharset.markup.AsciiBytes;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -45,27 +44,34 @@ final class Glance {
         }
         int n = Candidates.ALL.size();
         double[] glance = new double[n];
-        Integer[] order = new Integer[n];
-        for (int i = 0; i < n; i++) {
+        int[] singleByte = singleByteHalves(histogram, nextToAscii, present, presentCount);
+        for (int i = 0, j = 0; i < n; i++) {
             Candidate c = Candidates.ALL.get(i);
-            order[i] = i;
-            glance[i] = c.weight() == 1 ? unigramScore(histogram, nextToAscii, present, presentCount, c)
-                    : Double.POSITIVE_INFINITY;
+            glance[i] = c.weight() == 1 ? c.prior() + singleByte[j++] * 0.5 : Double.POSITIVE_INFINITY;
         }
-        Arrays.sort(order, (a, b) -> Double.compare(glance[b], glance[a]));
+        // best glance first, equal glances in candidate order (a stable insertion sort: 32 entries)
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            int k = i;
+            while (k > 0 && Double.compare(glance[order[k - 1]], glance[i]) < 0) {
+                order[k] = order[k - 1];
+                k--;
+            }
+            order[k] = i;
+        }
         boolean[] keep = new boolean[n];
-        int singleByte = 0;
+        int kept = 0;
         double top = Double.NaN;
-        for (Integer i : order) {
+        for (int i : order) {
             if (Candidates.ALL.get(i).weight() != 1) {
                 keep[i] = true;
                 continue;
             }
-            if (singleByte == 0) top = glance[i];
-            if (singleByte < 2 || singleByte < SINGLE_BYTE_CONTENDERS && glance[i] >= top - REACH_SHARE * Math.abs(top)) {
+            if (kept == 0) top = glance[i];
+            if (kept < 2 || kept < SINGLE_BYTE_CONTENDERS && glance[i] >= top - REACH_SHARE * Math.abs(top)) {
                 keep[i] = true;
             }
-            singleByte++;
+            kept++;
         }
         List<Candidate> result = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -75,28 +81,35 @@ final class Glance {
     }
 
     /**
-     * A single-byte candidate's score at a glance, from how often each non-ASCII byte occurs
-     * ({@code histogram}; {@code present[0, presentCount)} are the byte values that occur), for
-     * choosing which candidates to score in full. Per occurrence, much as {@link TextEvidence.Parts#score}
+     * Every single-byte candidate's score at a glance ({@link ByteTables.Combined#candidates}' order),
+     * less its prior, in halves, from how often each non-ASCII byte occurs ({@code histogram};
+     * {@code present[0, presentCount)} are the byte values that occur), for choosing which
+     * candidates to score in full. Per occurrence, much as {@link TextEvidence.Parts#score}
      * counts it: a letter adds 1 if it is a standard exemplar of any of the candidate's languages
      * (not necessarily one language for the whole text, as the full score asks), 0 if only an
      * auxiliary one, and takes 1 away if neither; a C1 control costs 5, an error 8. Of the shapes,
      * which need a byte's neighbours, only one is counted: a letter of a non-Latin script touching
      * an ASCII letter ({@code nextToAscii} counts, per byte value, its ASCII-letter neighbours)
      * costs 3 per touch. And a capital costs ½ (in text, small letters outnumber capitals; a
-     * decoding that swaps the cases, KOI8-R read as windows-1251, reverses that).
+     * decoding that swaps the cases, KOI8-R read as windows-1251, reverses that). All candidates
+     * at once, from one row per byte value of {@link ByteTables.Combined#glanceHalves}; integer
+     * sums, exact.
      */
-    static double unigramScore(int[] histogram, int[] nextToAscii, int[] present, int presentCount, Candidate candidate) {
-        ByteTables.ByteTable t = ByteTables.TABLES.get(candidate.encoding());
-        byte[] glance = t.glanceHalves;
-        byte[] touchesLatin = t.touchesLatinHalves;
-        // in halves, an int: independent integer sums rather than a chain of floating-point ones
-        int halves = 0;
+    static int[] singleByteHalves(int[] histogram, int[] nextToAscii, int[] present, int presentCount) {
+        ByteTables.Combined all = ByteTables.COMBINED;
+        int candidates = all.candidates.length;
+        byte[] glance = all.glanceHalves;
+        byte[] touchesLatin = all.touchesLatinHalves;
+        int[] halves = new int[candidates];
         for (int k = 0; k < presentCount; k++) {
             int b = present[k];
-            halves += histogram[b] * glance[b - 0x80] + nextToAscii[b] * touchesLatin[b - 0x80];
+            int occurrences = histogram[b];
+            int touches = nextToAscii[b];
+            for (int j = 0, row = (b - 0x80) * candidates; j < candidates; j++) {
+                halves[j] += occurrences * glance[row + j] + touches * touchesLatin[row + j];
+            }
         }
-        return candidate.prior() + halves * 0.5;
+        return halves;
     }
 
     /** Single-byte candidates scored in full on the sample, chosen by {@link #unigramScore}. */

@@ -1,0 +1,98 @@
+package io.github.jsoupcharset.detect;
+
+import io.github.jsoupcharset.detect.Candidates.Candidate;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.greaterThan;
+
+/**
+ * The glance read from the candidates' tables side by side gives what each candidate's own table
+ * gives, and the contenders are those its plain definition chooses: the best two single-byte
+ * candidates by glance (ties in candidate order) and the next ones within reach, with every
+ * multi-byte candidate.
+ */
+class GlanceTest {
+    @Test
+    void theContendersAreThoseEachCandidatesOwnGlanceChooses() {
+        Random random = new Random(31);
+        byte[] ascii = "ab Z.\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        int narrowed = 0;
+        for (int round = 0; round < 3000; round++) {
+            byte[] text = new byte[100 + random.nextInt(400)];
+            // a few byte values, often repeated: texts on which the glance narrows the candidates
+            int[] palette = new int[1 + random.nextInt(40)];
+            for (int k = 0; k < palette.length; k++) palette[k] = 0x80 + random.nextInt(128);
+            for (int i = 0; i < text.length; i++) {
+                text[i] = random.nextInt(3) == 0 ? ascii[random.nextInt(ascii.length)] : (byte) palette[random.nextInt(palette.length)];
+            }
+            int sampleLen = random.nextInt(4) == 0 ? random.nextInt(text.length + 1) : text.length;
+            int[] nonAscii = new int[text.length];
+            int count = 0;
+            for (int i = 0; i < text.length; i++) if (text[i] < 0) nonAscii[count++] = i;
+            List<Candidate> chosen = Glance.contenders(text, sampleLen, nonAscii, count);
+            assertThat(Arrays.toString(text) + " cut at " + sampleLen, chosen, equalTo(plainContenders(text, sampleLen)));
+            if (chosen.size() < Candidates.ALL.size()) narrowed++;
+        }
+        assertThat(narrowed, greaterThan(1000));
+    }
+
+    /** {@link Glance#contenders} from its definition, each candidate's glance from its own table. */
+    private static List<Candidate> plainContenders(byte[] text, int sampleLen) {
+        int[] histogram = new int[256];
+        int[] nextToAscii = new int[256];
+        int nonAscii = 0;
+        for (int i = 0; i < sampleLen; i++) {
+            int b = text[i] & 0xFF;
+            if (b < 0x80) continue;
+            nonAscii++;
+            histogram[b]++;
+            if (i > 0 && isAsciiLetter(text[i - 1])) nextToAscii[b]++;
+            if (i + 1 < sampleLen && isAsciiLetter(text[i + 1])) nextToAscii[b]++;
+        }
+        if (nonAscii <= Glance.FEW_NON_ASCII) return Candidates.ALL;
+        int n = Candidates.ALL.size();
+        double[] glance = new double[n];
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            Candidate c = Candidates.ALL.get(i);
+            order[i] = i;
+            glance[i] = Double.POSITIVE_INFINITY;
+            if (c.weight() != 1) continue;
+            ByteTables.ByteTable t = ByteTables.TABLES.get(c.encoding());
+            double sum = 0;
+            for (int b = 0x80; b < 256; b++) {
+                sum += histogram[b] * t.glanceHalves[b - 0x80] * 0.5 + nextToAscii[b] * t.touchesLatinHalves[b - 0x80] * 0.5;
+            }
+            glance[i] = c.prior() + sum;
+        }
+        Arrays.sort(order, (a, b) -> Double.compare(glance[b], glance[a])); // stable
+        boolean[] keep = new boolean[n];
+        int singleByte = 0;
+        double top = Double.NaN;
+        for (int i : order) {
+            if (Candidates.ALL.get(i).weight() != 1) {
+                keep[i] = true;
+                continue;
+            }
+            if (singleByte == 0) top = glance[i];
+            if (singleByte < 2 || singleByte < Glance.SINGLE_BYTE_CONTENDERS && glance[i] >= top - Glance.REACH_SHARE * Math.abs(top)) {
+                keep[i] = true;
+            }
+            singleByte++;
+        }
+        List<Candidate> result = new ArrayList<>();
+        for (int i = 0; i < n; i++) if (keep[i]) result.add(Candidates.ALL.get(i));
+        return result;
+    }
+
+    private static boolean isAsciiLetter(byte b) {
+        return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z';
+    }
+}
