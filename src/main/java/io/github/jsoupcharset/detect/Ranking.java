@@ -196,11 +196,14 @@ final class Ranking {
             int[] offsets = nonAscii;
             int count = nonAsciiCount;
             int doubles = big5DoubleLeads;
-            for (int i = AsciiBytes.firstNonAscii(text, scanned, to); i < to; i = AsciiBytes.firstNonAscii(text, i + 1, to)) {
-                byte b = text[i];
-                if (count == offsets.length) offsets = Arrays.copyOf(offsets, Math.min(len, 2 * count));
+            for (int i = AsciiBytes.firstNonAscii(text, scanned, to); i < to; ) {
+                // grown once to hold every byte still to scan: dense text fills it in one go
+                if (count == offsets.length) offsets = Arrays.copyOf(offsets, Math.min(len, count + to - i));
                 offsets[count++] = i;
-                if (b == (byte) 0x88) doubles++;
+                if (text[i] == (byte) 0x88) doubles++;
+                // in CJK text the next byte is mostly non-ASCII too: the ASCII skip only after an ASCII byte
+                i++;
+                if (i < to && text[i] >= 0) i = AsciiBytes.firstNonAscii(text, i + 1, to);
             }
             scanned = Math.max(scanned, to);
             nonAscii = offsets;
