@@ -21,13 +21,14 @@ import java.util.concurrent.TimeUnit;
  * CharsetDetector) and jsoup's parse of the same page: each invocation handles the next page of
  * the family in turn, so in {@code SampleTime} mode the distribution is over the family's pages
  * (every page the same number of times): p0.50 is the median page, the mean × pages the total.
- * {@link PeerDetectionPerPage} gives each page's time, every tool in one JVM.
+ * {@link PeerDetectionPerPage} gives each page's time, every tool in one JVM. Ten seconds of
+ * warm-up: with three, our CJK path was still being compiled in the measured iterations.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Fork(1)
-@Warmup(iterations = 3, time = 1)
+@Warmup(iterations = 10, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class PeerDetectionBenchmark {
     @Param({"all"})
