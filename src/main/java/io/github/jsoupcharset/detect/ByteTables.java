@@ -116,9 +116,7 @@ final class ByteTables {
                 for (int p = 0; p < count; p++) {
                     for (int q = 0; q < count; q++) {
                         for (ByteTable t : tables) {
-                            contributions[at++] = t.contributions[((t.ownClasses[b] * t.twoBeforeCount
-                                    + t.twoBeforeClasses[' ']) * t.classCount + t.neighbourClasses[representative[p]])
-                                    * t.classCount + t.neighbourClasses[representative[q]]];
+                            contributions[at++] = (byte) t.contribution(b, ' ', representative[p], representative[q]);
                         }
                     }
                 }
@@ -276,6 +274,15 @@ final class ByteTables {
                 glanceHalves[b - 0x80] = halves(glance);
                 touchesLatinHalves[b - 0x80] = halves(touchesLatin);
             }
+        }
+
+        /**
+         * What non-ASCII byte {@code b} adds to the counts after bytes {@code twoBefore} and {@code
+         * prev} and before byte {@code next} ({@link #contributions}).
+         */
+        int contribution(int b, int twoBefore, int prev, int next) {
+            return contributions[((ownClasses[b] * twoBeforeCount + twoBeforeClasses[twoBefore]) * classCount
+                    + neighbourClasses[prev]) * classCount + neighbourClasses[next]];
         }
 
         /** What the scoring reads of each byte as a neighbour ({@link #neighbourClasses}). */

@@ -264,14 +264,8 @@ final class TextEvidence {
      */
     static SingleByteCounts singleByteCounts(byte[] text, int n, int[] nonAscii, int count, ByteTables.ByteTable t,
             int[] byteLetters) {
-        // each byte's contribution looked up by its value and its neighbours' classes: exactly what
+        // each byte's contribution looked up by its class and its neighbours' classes: exactly what
         // contribution() gives for them, as the table holds it for every combination
-        byte[] contributions = t.contributions;
-        byte[] classes = t.neighbourClasses;
-        byte[] twoBefore = t.twoBeforeClasses;
-        byte[] own = t.ownClasses;
-        int stride = t.classCount;
-        int twoBeforeCount = t.twoBeforeCount;
         int end = java.util.Arrays.binarySearch(nonAscii, 0, count, n);
         if (end < 0) end = -end - 1; // the offsets before n
         int letters = 0;
@@ -290,8 +284,7 @@ final class TextEvidence {
                 int ppb = i >= 2 ? text[i - 2] & 0xFF : ' ';
                 int pb = i >= 1 ? text[i - 1] & 0xFF : ' ';
                 int nb = i + 1 < n ? text[i + 1] & 0xFF : ' ';
-                int v = contributions[((own[b] * twoBeforeCount + twoBefore[ppb]) * stride + classes[pb]) * stride
-                        + classes[nb]];
+                int v = t.contribution(b, ppb, pb, nb);
                 lanes += LANES[v];
                 byteLetters[b] += v & COUNTED_LETTER;
             }
@@ -387,10 +380,7 @@ final class TextEvidence {
                 }
             } else {
                 for (int j = 0; j < candidates; j++) {
-                    ByteTables.ByteTable t = tables[j];
-                    int stride = t.classCount;
-                    int v = t.contributions[((t.ownClasses[b] * t.twoBeforeCount + t.twoBeforeClasses[ppb]) * stride
-                            + t.neighbourClasses[pb]) * stride + t.neighbourClasses[nb]];
+                    int v = tables[j].contribution(b, ppb, pb, nb);
                     lanes[j] += LANES[v];
                     letterCounts[counts + j] += v & COUNTED_LETTER;
                 }
