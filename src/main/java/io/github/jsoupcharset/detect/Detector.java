@@ -110,9 +110,7 @@ public final class Detector {
      */
     static Ranked ranked(byte[] bytes, int off, int len, List<String> hints) {
         // the window starts shortly before the first non-ASCII byte: a long ASCII head tells nothing
-        int start = off;
-        start = AsciiBytes.firstNonAscii(bytes, off, off + len);
-        start = Math.max(off, start - 1024);
+        int start = Math.max(off, AsciiBytes.firstNonAscii(bytes, off, off + len) - 1024);
         int windowLen = Math.min(off + len - start, DETECTION_WINDOW);
         // enough text is enough: the evidence is weighed on at most EVIDENCE_BYTES of it, so the
         // stripping stops there
