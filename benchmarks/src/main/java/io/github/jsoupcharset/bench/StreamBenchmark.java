@@ -1,8 +1,11 @@
 package io.github.jsoupcharset.bench;
 
 import io.github.jsoupcharset.BrowserCharsetJsoup;
+import io.github.jsoupcharset.codec.Decoders;
+import io.github.jsoupcharset.codec.StreamDecodingReader;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
+import org.jsoup.parser.Parser;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -17,13 +20,15 @@ import org.openjdk.jmh.annotations.Warmup;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
 /**
  * A stream to a jsoup Document: {@code BrowserCharsetJsoup.parse(InputStream, contentType, base)}
  * (decided from a look-ahead, decoded as jsoup reads) against plain jsoup told the right charset,
  * {@code Jsoup.parse(InputStream, charset, base)}, on the same declared page; and the byte[] entry
- * point for reference. Pages as {@link EndToEndBenchmark}'s.
+ * point for reference, and our reader alone ({@link #readerOnly}). Pages as {@link EndToEndBenchmark}'s.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -63,6 +68,20 @@ public class StreamBenchmark {
     @Benchmark
     public Document oursBytes() {
         return BrowserCharsetJsoup.parse(page, contentType, BASE);
+    }
+
+    /**
+     * Our reader and decoder alone feeding jsoup's parser, with no look-ahead decision: the
+     * stream path less the work before and after the parse, to tell which part a difference from
+     * {@link #jsoupStream} comes from.
+     */
+    @Benchmark
+    public Document readerOnly() {
+        byte[] lookahead = Arrays.copyOf(page, Math.min(StreamDecodingReader.CHUNK, page.length));
+        InputStream rest = new ByteArrayInputStream(page, lookahead.length, page.length - lookahead.length);
+        StreamDecodingReader reader = new StreamDecodingReader(lookahead, 0, lookahead.length, rest,
+                Decoders.newDecoder(encoding), StreamDecodingReader.Watch.NONE, () -> false);
+        return Parser.htmlParser().parseInput(reader, BASE);
     }
 
     @Benchmark
