@@ -21,6 +21,8 @@ import org.openjdk.jmh.annotations.Warmup;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.Charset;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
@@ -28,7 +30,8 @@ import java.util.concurrent.TimeUnit;
  * A stream to a jsoup Document: {@code BrowserCharsetJsoup.parse(InputStream, contentType, base)}
  * (decided from a look-ahead, decoded as jsoup reads) against plain jsoup told the right charset,
  * {@code Jsoup.parse(InputStream, charset, base)}, on the same declared page; and the byte[] entry
- * point for reference, and our reader alone ({@link #readerOnly}). Pages as {@link EndToEndBenchmark}'s.
+ * point for reference, and the readers alone: ours ({@link #readerOnly}) and the JDK's ({@link #jdkReader}).
+ * Pages as {@link EndToEndBenchmark}'s.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -82,6 +85,13 @@ public class StreamBenchmark {
         StreamDecodingReader reader = new StreamDecodingReader(lookahead, 0, lookahead.length, rest,
                 Decoders.newDecoder(encoding), StreamDecodingReader.Watch.NONE, () -> false);
         return Parser.htmlParser().parseInput(reader, BASE);
+    }
+
+    /** The JDK's reader and decoder feeding jsoup's parser: {@link #readerOnly}'s reference. */
+    @Benchmark
+    public Document jdkReader() {
+        return Parser.htmlParser().parseInput(new InputStreamReader(new ByteArrayInputStream(page),
+                Charset.forName(jdkCharset)), BASE);
     }
 
     @Benchmark
