@@ -30,7 +30,8 @@ import java.util.concurrent.TimeUnit;
  * A stream to a jsoup Document: {@code BrowserCharsetJsoup.parse(InputStream, contentType, base)}
  * (decided from a look-ahead, decoded as jsoup reads) against plain jsoup told the right charset,
  * {@code Jsoup.parse(InputStream, charset, base)}, on the same declared page; and the byte[] entry
- * point for reference, and the readers alone: ours ({@link #readerOnly}) and the JDK's ({@link #jdkReader}).
+ * point for reference, and the readers alone: ours ({@link #readerOnly}), the JDK's ({@link #jdkReader}) and the
+ * JDK's with our decoder ({@link #oursInJdkReader}).
  * Pages as {@link EndToEndBenchmark}'s.
  */
 @State(Scope.Benchmark)
@@ -92,6 +93,13 @@ public class StreamBenchmark {
     public Document jdkReader() {
         return Parser.htmlParser().parseInput(new InputStreamReader(new ByteArrayInputStream(page),
                 Charset.forName(jdkCharset)), BASE);
+    }
+
+    /** Our decoder (as a {@code Charset}) in the JDK's reader feeding jsoup's parser: {@link #jdkReader} with our decoder. */
+    @Benchmark
+    public Document oursInJdkReader() {
+        return Parser.htmlParser().parseInput(new InputStreamReader(new ByteArrayInputStream(page),
+                Decoders.charset(encoding)), BASE);
     }
 
     @Benchmark
