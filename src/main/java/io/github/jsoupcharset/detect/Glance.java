@@ -19,8 +19,8 @@ final class Glance {
     /**
      * The candidates worth scoring on the sample {@code text[0, sampleLen)} ({@code nonAscii[0,
      * nonAsciiCount)} are the offsets of the text's non-ASCII bytes): every multi-byte
-     * candidate, and of the single-byte ones the two with the best {@link #unigramScore} (their
-     * glance) and the next ones up to {@link #SINGLE_BYTE_CONTENDERS} whose glance comes close to
+     * candidate, and of the single-byte ones the two with the best glance (a candidate's prior and
+     * its {@link #singleByteHalves}) and the next ones up to {@link #SINGLE_BYTE_CONTENDERS} whose glance comes close to
      * the best (all of them when the sample has few non-ASCII bytes, where scoring is cheap and a
      * glance at byte counts says little). In candidate order.
      */
@@ -112,7 +112,7 @@ final class Glance {
         return halves;
     }
 
-    /** Single-byte candidates scored in full on the sample, chosen by {@link #unigramScore}. */
+    /** Single-byte candidates scored in full on the sample, chosen by their glance ({@link #singleByteHalves}). */
     static final int SINGLE_BYTE_CONTENDERS = 6;
     /** Up to this many non-ASCII bytes in the sample, every candidate is scored in full. */
     static final int FEW_NON_ASCII = 64;
@@ -121,6 +121,6 @@ final class Glance {
      * this share of the best glance (the twins of the leader are; unrelated scripts are not).
      */
     static final double REACH_SHARE = 0.2;
-    /** What a capital costs in {@link #unigramScore}. */
+    /** What a capital costs in the glance ({@link #singleByteHalves}). */
     static final double CAPITAL = 0.5;
 }
