@@ -30,9 +30,9 @@ import java.util.concurrent.TimeUnit;
  * A stream to a jsoup Document: {@code BrowserCharsetJsoup.parse(InputStream, contentType, base)}
  * (decided from a look-ahead, decoded as jsoup reads) against plain jsoup told the right charset,
  * {@code Jsoup.parse(InputStream, charset, base)}, on the same declared page; and the byte[] entry
- * point for reference, and the readers alone: ours ({@link #readerOnly}), the JDK's ({@link #jdkReader}) and the
- * JDK's with our decoder ({@link #oursInJdkReader}).
- * Pages as {@link EndToEndBenchmark}'s.
+ * point for reference; and the readers alone feeding jsoup's parser: ours ({@link #readerOnly}), the
+ * JDK's ({@link #jdkReader}) and the JDK's with our decoder ({@link #oursInJdkReader}). Pages as
+ * {@link EndToEndBenchmark}'s.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -95,7 +95,7 @@ public class StreamBenchmark {
                 Charset.forName(jdkCharset)), BASE);
     }
 
-    /** Our decoder (as a {@code Charset}) in the JDK's reader feeding jsoup's parser: {@link #jdkReader} with our decoder. */
+    /** {@link #jdkReader} with our decoder as its {@code Charset}. */
     @Benchmark
     public Document oursInJdkReader() {
         return Parser.htmlParser().parseInput(new InputStreamReader(new ByteArrayInputStream(page),
