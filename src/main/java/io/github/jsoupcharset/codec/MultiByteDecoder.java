@@ -3,7 +3,6 @@ package io.github.jsoupcharset.codec;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
-import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -21,9 +20,8 @@ abstract class MultiByteDecoder extends Decoder {
     static final int CHUNK = 8192;
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
-    // one input byte yields at most 4 chars (gb18030: an error, a restored digit, then the byte
-    // itself as another error and an ASCII byte), end-of-queue at most 4; allocated on first use
-    // (decodeAll brings its own) and grown to fit the chunk
+    // a chunk of n bytes yields at most n + UNFINISHED chars ({@link #bytesFitting}); allocated on
+    // first use (decodeAll brings its own) and grown to fit the chunk
     char[] buf = new char[0];
     int j; // chars in buf
     private long base; // output length when buf was started
@@ -34,7 +32,7 @@ abstract class MultiByteDecoder extends Decoder {
         int end = off + len;
         while (off < end) {
             int n = Math.min(CHUNK, end - off);
-            if (buf.length < 4 * n + 8) buf = new char[4 * n + 8];
+            if (buf.length < n + UNFINISHED) buf = new char[n + UNFINISHED];
             base = out.length();
             j = 0;
             decodeChunk(src, off, off + n);
@@ -42,7 +40,7 @@ abstract class MultiByteDecoder extends Decoder {
             off += n;
         }
         if (last) {
-            if (buf.length < 8) buf = new char[8];
+            if (buf.length < UNFINISHED) buf = new char[UNFINISHED];
             base = out.length();
             j = 0;
             endOfQueue();
@@ -68,35 +66,49 @@ abstract class MultiByteDecoder extends Decoder {
     }
 
     /**
-     * The whole stream into one array sized to the input (grown only if errors multiply the
-     * output), then one copy into the String.
+     * The whole stream into one array sized to the input ({@link #bytesFitting}: n bytes make at
+     * most n chars and one for each unfinished byte of earlier input), then one copy into the String.
      */
     @Override
     public final String decodeAll(byte[] src, int off, int len) {
         Objects.checkFromIndexSize(off, len, src.length);
         char[] chunkBuffer = buf;
-        // text is rarely longer than its bytes; a chunk is sized to what is left of the array so
-        // that even its worst case (4 chars a byte) fits, and the array grows only when that runs out
-        buf = new char[len + 64];
+        buf = new char[len + UNFINISHED];
         base = 0;
         j = 0;
         int end = off + len;
         while (off < end) {
-            int room = (buf.length - j - 8) / 4;
-            if (room < 16) {
-                buf = Arrays.copyOf(buf, buf.length + Math.max(buf.length / 2, 4 * 16 + 8));
-                continue;
-            }
-            int n = Math.min(Math.min(CHUNK, room), end - off);
+            int n = Math.min(CHUNK, end - off);
             decodeChunk(src, off, off + n);
             off += n;
         }
-        if (buf.length < j + 16) buf = Arrays.copyOf(buf, j + 16);
         endOfQueue();
         String text = new String(buf, 0, j);
         buf = chunkBuffer;
         j = 0;
         return text;
+    }
+
+    /**
+     * The most bytes a decoder of this family may have read without finishing their sequence
+     * ({@link #unfinishedBytes}: gb18030's first, second and third), and so the most chars a call
+     * writes beyond one a byte.
+     */
+    static final int UNFINISHED = 3;
+
+    /**
+     * As many bytes as {@code room} chars less {@link #UNFINISHED}: in every family each byte
+     * yields at most one char once its sequence ends. A code point takes one byte or more for each
+     * char (a supplementary code point is two chars from four bytes; Big5's pairs of code points are
+     * two chars from two bytes); an error stands for the bytes it drops, at least one (a byte the
+     * standard prepends again is counted when it is decoded again, ISO-2022-JP's escape sequence
+     * that only changes the state is three bytes for its one error); end-of-queue's error stands
+     * for the unfinished bytes. So a call writes at most its bytes plus those an earlier call left
+     * unfinished; {@code DecodeIntoBoundTest} holds every family to it.
+     */
+    @Override
+    public final int bytesFitting(int room) {
+        return room < UNFINISHED ? -1 : room - UNFINISHED;
     }
 
     /** Runs the handler on bytes {@code src[i..end)}, which the caller has checked. */

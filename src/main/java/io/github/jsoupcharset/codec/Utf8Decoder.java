@@ -18,9 +18,8 @@ final class Utf8Decoder extends Decoder {
     private int lowerBoundary = 0x80;
     private int upperBoundary = 0xBF;
 
-    // every byte yields at most two chars (an error, then the restored byte again), and a
-    // completed four-byte sequence two chars for four bytes
-    private char[] buf = new char[0]; // grown to fit the chunk on first use
+    // a chunk of n bytes yields at most n + 3 chars (bytesFitting); grown to fit the chunk on first use
+    private char[] buf = new char[0];
 
     /**
      * The JDK's UTF-8 decoder (intrinsics for ASCII) when it finds the bytes valid: valid UTF-8
@@ -44,7 +43,7 @@ final class Utf8Decoder extends Decoder {
         int end = off + len;
         while (off < end) {
             int n = Math.min(CHUNK, end - off);
-            if (buf.length < 2 * n + 2) buf = new char[2 * n + 2];
+            if (buf.length < n + 3) buf = new char[n + 3];
             int j = decodeChunk(src, off, off + n, buf, 0, out.length());
             out.append(buf, 0, j);
             off += n;
@@ -57,7 +56,7 @@ final class Utf8Decoder extends Decoder {
         }
     }
 
-    /** Straight into {@code dst}: at most two chars a byte, and one at the end of the stream. */
+    /** Straight into {@code dst}: at most one char a byte and one for each byte left unfinished before. */
     @Override
     public int decodeInto(byte[] src, int off, int len, boolean last, char[] dst, int dstOff) {
         Objects.checkFromIndexSize(off, len, src.length);
@@ -71,9 +70,16 @@ final class Utf8Decoder extends Decoder {
         return j - dstOff;
     }
 
+    /**
+     * As many bytes as {@code room} chars less three: each byte yields at most one char once its
+     * sequence ends (a code point of four bytes is two chars; an error stands for the bytes it
+     * drops, at least one, and the byte the standard restores is counted when it is decoded
+     * again; end-of-queue's error for the bytes left unfinished), so a call writes at most its bytes
+     * plus the (at most three) that an earlier call left unfinished.
+     */
     @Override
     public int bytesFitting(int room) {
-        return room < 1 ? -1 : (room - 1) / 2;
+        return room < 3 ? -1 : room - 3;
     }
 
     /**
