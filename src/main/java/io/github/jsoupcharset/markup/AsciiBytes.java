@@ -90,7 +90,17 @@ public final class AsciiBytes {
 
     /** The first index of {@code c} in {@code b[from, end)}, or -1. */
     public static int indexOf(byte[] b, int from, int end, byte c) {
-        for (int i = from; i < end; i++) {
+        // eight bytes at a time: XOR with c in every byte makes c's bytes zero, and of the flags
+        // "x - 0x01... & ~x & 0x80..." raises, the lowest is always a zero byte's (a borrow can
+        // only flag bytes above one), which is the first in memory in a little-endian long
+        long everyByte = (c & 0xFFL) * 0x0101010101010101L;
+        int i = from;
+        for (; i + 8 <= end; i += 8) {
+            long x = (long) LONGS.get(b, i) ^ everyByte;
+            long zeros = (x - 0x0101010101010101L) & ~x & 0x8080808080808080L;
+            if (zeros != 0) return i + (Long.numberOfTrailingZeros(zeros) >>> 3);
+        }
+        for (; i < end; i++) {
             if (b[i] == c) return i;
         }
         return -1;
@@ -116,8 +126,33 @@ public final class AsciiBytes {
      */
     public static int indexOfIgnoringAsciiCase(byte[] b, int from, int end, String lower) {
         char first = lower.charAt(0);
-        for (int i = from; i <= end - lower.length(); i++) {
-            if (lowercase(b[i]) == first && startsWithIgnoringAsciiCase(b, i, end, lower)) return i;
+        boolean letter = first >= 'a' && first <= 'z';
+        int last = end - lower.length(); // the last index it can start at
+        for (int i = from; i <= last; i++) {
+            // the next byte that is the first char (A-Z and a-z differ only in bit 0x20)
+            i = letter ? indexOfMasked(b, i, last + 1, 0x20, (byte) first) : indexOf(b, i, last + 1, (byte) first);
+            if (i < 0) return -1;
+            if (startsWithIgnoringAsciiCase(b, i, end, lower)) return i;
+        }
+        return -1;
+    }
+
+    /**
+     * The first index in {@code b[from, end)} of a byte that is {@code c} once bits {@code mask}
+     * are set, or -1; as {@link #indexOf(byte[], int, int, byte)}, eight bytes at a time ({@code c}
+     * has the bits of {@code mask} set).
+     */
+    private static int indexOfMasked(byte[] b, int from, int end, int mask, byte c) {
+        long everyMask = (mask & 0xFFL) * 0x0101010101010101L;
+        long everyByte = (c & 0xFFL) * 0x0101010101010101L;
+        int i = from;
+        for (; i + 8 <= end; i += 8) {
+            long x = ((long) LONGS.get(b, i) | everyMask) ^ everyByte;
+            long zeros = (x - 0x0101010101010101L) & ~x & 0x8080808080808080L;
+            if (zeros != 0) return i + (Long.numberOfTrailingZeros(zeros) >>> 3);
+        }
+        for (; i < end; i++) {
+            if ((b[i] | mask) == c) return i;
         }
         return -1;
     }

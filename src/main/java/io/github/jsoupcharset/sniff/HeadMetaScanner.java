@@ -117,17 +117,17 @@ public final class HeadMetaScanner {
                     Tag tag = readTag(p + 1, false);
                     if (tag == null) break;
                     int next = tag.end;
-                    if (tag.name.equals("meta")) {
+                    if (tag.meta != null) {
                         Declared d = processMeta(tag.meta, p - start);
                         if (d != null) return d;
                     }
-                    updateHeadSection(tag.name, false);
+                    updateHeadSection(tag.kind, false);
                     // The tokenizer state the start tag switches to (UpdateStateFor).
-                    if (tag.name.equals("plaintext")) {
+                    if ((tag.kind & PLAINTEXT) != 0) {
                         headEnded = true;
                         break;
                     }
-                    if (tag.name.equals("script") || RCDATA.contains(tag.name) || RAWTEXT.contains(tag.name)) {
+                    if ((tag.kind & TEXT) != 0) {
                         next = skipText(next, tag.name);
                         if (next < 0) break;
                     }
@@ -138,7 +138,7 @@ public final class HeadMetaScanner {
                     if (AsciiBytes.isAsciiLetter(d)) {
                         Tag tag = readTag(p + 2, true);
                         if (tag == null) break;
-                        updateHeadSection(tag.name, true);
+                        updateHeadSection(tag.kind, true);
                         p = tag.end;
                     } else if (d == '>') {
                         p += 3; // "</>" is dropped
@@ -160,11 +160,11 @@ public final class HeadMetaScanner {
             return null;
         }
 
-        /** Chromium's head-section rule for a start or end tag. */
-        private void updateHeadSection(String name, boolean endTag) {
+        /** Chromium's head-section rule for a start or end tag of {@code kind} ({@link #KINDS}). */
+        private void updateHeadSection(int kind, boolean endTag) {
             if (!inHeadSection) return; // it never starts again
-            if (ALLOWED_IN_HEAD.contains(name)) return;
-            if (!endTag && (name.equals("html") || name.equals("head"))) return;
+            if ((kind & IN_HEAD) != 0) return;
+            if (!endTag && (kind & HTML_OR_HEAD) != 0) return;
             inHeadSection = false; // including </head>, <body>, <template> and unknown tags
         }
 
@@ -209,7 +209,7 @@ public final class HeadMetaScanner {
         }
 
         /**
-         * The tag whose name starts at {@code q} (as {@link #tagName} tells it), with its attributes as the HTML tokenizer reads them
+         * The tag whose name starts at {@code q} (as {@link #tagIndex} tells it), with its attributes as the HTML tokenizer reads them
          * (names lowercased, values with character references decoded, in order) folded into what a
          * meta declaration reads from them, or null when the input ends before its ">". Only a meta
          * start tag's attributes are kept, and of those only the ones a declaration reads: the
@@ -219,8 +219,10 @@ public final class HeadMetaScanner {
             int i = q;
             // Tag name state.
             while (i < end && !isTokenizerWhitespace(b[i]) && b[i] != '/' && b[i] != '>') i++;
-            String name = tagName(b, q, i);
-            MetaAttributes attributes = !endTag && name.equals("meta") ? new MetaAttributes() : null;
+            int known = tagIndex(b, q, i);
+            String name = known < 0 ? OTHER_TAG : NAMES_TOLD_APART[known];
+            int kind = known < 0 ? 0 : KINDS[known];
+            MetaAttributes attributes = !endTag && (kind & META) != 0 ? new MetaAttributes() : null;
             StringBuilder attrName = this.attrName;
             while (true) {
                 // Before attribute name state.
@@ -230,10 +232,10 @@ public final class HeadMetaScanner {
                     // Self-closing start tag state: "/>" ends the tag, otherwise back to attributes.
                     i++;
                     if (i >= end) return null;
-                    if (b[i] == '>') return new Tag(name, attributes, i + 1);
+                    if (b[i] == '>') return new Tag(name, kind, attributes, i + 1);
                     continue;
                 }
-                if (b[i] == '>') return new Tag(name, attributes, i + 1);
+                if (b[i] == '>') return new Tag(name, kind, attributes, i + 1);
                 // Attribute name state ("=" may be the first character of a name).
                 // (the name is only kept for a meta start tag)
                 attrName.setLength(0);
@@ -260,21 +262,36 @@ public final class HeadMetaScanner {
                 if (c == '"' || c == '\'') {
                     int close = AsciiBytes.indexOf(b, i + 1, end, c);
                     if (close < 0) return null;
-                    value = reads ? AsciiBytes.latin1(b, i + 1, close) : null;
+                    value = reads ? attributeValue(attrName, i + 1, close) : null;
                     i = close + 1;
                     // After attribute value (quoted): anything but whitespace, "/" or ">" starts
                     // the next attribute (a parse error), which the loop handles alike.
                 } else if (c == '>') {
                     if (reads) attributes.add(attrName.toString(), "");
-                    return new Tag(name, attributes, i + 1);
+                    return new Tag(name, kind, attributes, i + 1);
                 } else {
                     int from = i;
                     while (i < end && !isTokenizerWhitespace(b[i]) && b[i] != '>') i++;
                     if (i >= end) return null;
-                    value = reads ? AsciiBytes.latin1(b, from, i) : null;
+                    value = reads ? attributeValue(attrName, from, i) : null;
                 }
                 if (reads) attributes.add(attrName.toString(), decodeCharacterReferences(value));
             }
+        }
+
+        /**
+         * The value {@code b[from, to)} of a meta attribute that {@link MetaAttributes#reads}: as
+         * Latin-1, except that a {@code content} value that cannot name a charset (no "charset" in
+         * any case, and no character reference that could spell one) is read as "", which
+         * {@link MetaAttributes#add} takes alike (no label in it), without making a String of it
+         * (a description's content is often the longest value in a head).
+         */
+        private String attributeValue(CharSequence name, int from, int to) {
+            if ("content".contentEquals(name) && AsciiBytes.indexOf(b, from, to, (byte) '&') < 0
+                    && AsciiBytes.indexOfIgnoringAsciiCase(b, from, to, "charset") < 0) {
+                return "";
+            }
+            return AsciiBytes.latin1(b, from, to);
         }
 
         /**
@@ -334,10 +351,21 @@ public final class HeadMetaScanner {
     }
 
     /**
-     * A start or end tag: its lowercased name (or {@link #OTHER_TAG}), what its attributes declare (a meta start tag's only,
-     * otherwise null), and the position after its ">".
+     * A start or end tag: its lowercased name (or {@link #OTHER_TAG}) and its kind ({@link #KINDS}),
+     * what its attributes declare (a meta start tag's only, otherwise null), and the position after
+     * its ">".
      */
-    private record Tag(String name, MetaAttributes meta, int end) {}
+    private record Tag(String name, int kind, MetaAttributes meta, int end) {}
+
+    // What a tag name does in the scan, as bits (KINDS): keeps the head section going; does so as
+    // a start tag (html, head); switches the tokenizer to text up to its end tag (script, RCDATA,
+    // RAWTEXT); is a meta; is plaintext.
+    private static final int IN_HEAD = 1;
+    private static final int HTML_OR_HEAD = 2;
+    private static final int TEXT = 4;
+    private static final int META = 8;
+    private static final int PLAINTEXT = 16;
+
 
     /**
      * The names the scan tells apart (what keeps the head section going, what switches the
@@ -345,6 +373,8 @@ public final class HeadMetaScanner {
      * #OTHER_TAG}, which acts alike for all of them, so no String is made for it.
      */
     private static final String[] NAMES_TOLD_APART;
+    /** The kind of each of {@link #NAMES_TOLD_APART} ({@link #IN_HEAD}...), so that no set is asked per tag. */
+    private static final int[] KINDS;
     /** Any tag name not in {@link #NAMES_TOLD_APART} (no tag name is empty: it starts with a letter). */
     private static final String OTHER_TAG = "";
 
@@ -354,18 +384,28 @@ public final class HeadMetaScanner {
         names.addAll(RAWTEXT);
         names.addAll(Set.of("html", "head", "plaintext"));
         NAMES_TOLD_APART = names.toArray(new String[0]);
+        KINDS = new int[NAMES_TOLD_APART.length];
+        for (int i = 0; i < KINDS.length; i++) {
+            String name = NAMES_TOLD_APART[i];
+            KINDS[i] = (ALLOWED_IN_HEAD.contains(name) ? IN_HEAD : 0)
+                    | (name.equals("html") || name.equals("head") ? HTML_OR_HEAD : 0)
+                    | (name.equals("script") || RCDATA.contains(name) || RAWTEXT.contains(name) ? TEXT : 0)
+                    | (name.equals("meta") ? META : 0)
+                    | (name.equals("plaintext") ? PLAINTEXT : 0);
+        }
     }
 
     /**
-     * The tag name {@code b[from, to)}, A-Z lowercased (as {@link AsciiBytes#lowercase}): one of
-     * {@link #NAMES_TOLD_APART}, or {@link #OTHER_TAG}.
+     * Which of {@link #NAMES_TOLD_APART} the tag name {@code b[from, to)} is, A-Z lowercased (as
+     * {@link AsciiBytes#lowercase}); -1 for any other ({@link #OTHER_TAG}).
      */
-    private static String tagName(byte[] b, int from, int to) {
+    private static int tagIndex(byte[] b, int from, int to) {
         int length = to - from;
-        for (String name : NAMES_TOLD_APART) {
-            if (name.length() == length && AsciiBytes.startsWithIgnoringAsciiCase(b, from, to, name)) return name;
+        for (int i = 0; i < NAMES_TOLD_APART.length; i++) {
+            String name = NAMES_TOLD_APART[i];
+            if (name.length() == length && AsciiBytes.startsWithIgnoringAsciiCase(b, from, to, name)) return i;
         }
-        return OTHER_TAG;
+        return -1;
     }
 
     private static String decodeCharacterReferences(String value) {

@@ -150,6 +150,21 @@ class HeadMetaScannerTest {
     }
 
     @Test
+    void aContentValueIsReadWhateverSpellsItsCharset() {
+        String pragma = "<meta http-equiv=content-type content=";
+        assertThat(encoding(pragma + "\"text/html; CHARSET=koi8-r\">"), equalTo(Optional.of(Encoding.KOI8_R)));
+        assertThat(encoding(pragma + "'text/html; &#99;harset=koi8-r'>"), equalTo(Optional.of(Encoding.KOI8_R)));
+        assertThat(encoding(pragma + "text/html;&#x43;HARSET=koi8-r>"), equalTo(Optional.of(Encoding.KOI8_R)));
+        // a content naming no charset is no declaration, and a later one still counts
+        assertThat(encoding(pragma + "\"" + "d\u00e9j\u00e0 vu ".repeat(50) + "\">"), equalTo(Optional.empty()));
+        assertThat(encoding("<meta content=\"text/html\" http-equiv=Content-Type content=\"charset=koi8-r\">"),
+                equalTo(Optional.of(Encoding.KOI8_R)));
+        // "charset" in a content without a label, then a charset attribute: the attribute's
+        assertThat(encoding("<meta content='charset' http-equiv=content-type charset=koi8-r>"),
+                equalTo(Optional.of(Encoding.KOI8_R)));
+    }
+
+    @Test
     void tagAttributesAreTokenized() {
         assertThat(encoding("<p title='" + META + "'>"), equalTo(Optional.empty()));
         assertThat(encoding("<meta/charset=koi8-r>"), equalTo(Optional.of(Encoding.KOI8_R)));
