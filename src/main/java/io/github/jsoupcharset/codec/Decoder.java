@@ -40,7 +40,8 @@ public abstract class Decoder {
     /**
      * The most bytes {@link #decodeInto} may decode into {@code room} chars: as many as are sure to
      * fit whatever they are, the end-of-queue step included; -1 when {@code room} is too small even
-     * for that. Every decoder writes at most four chars a byte, and eight at the end of the stream.
+     * for that. This default holds for a decoder that writes at most four chars a byte and eight at
+     * the end of the stream; the decoders that write fewer (one a byte) override it.
      */
     public int bytesFitting(int room) {
         return room < 8 ? -1 : (room - 8) / 4;

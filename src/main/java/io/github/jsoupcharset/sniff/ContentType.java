@@ -35,7 +35,7 @@ public final class ContentType {
         String essence = null;
         boolean haveMimeType = false;
         String mimeCharset = null;
-        for (String value : getDecodeAndSplit(String.join(", ", values))) {
+        for (String value : getDecodeAndSplit(values.size() == 1 ? values.get(0) : String.join(", ", values))) {
             Mime mime = parseMimeType(value);
             if (mime == null || mime.essence.equals("*/*")) continue;
             haveMimeType = true;
@@ -52,6 +52,8 @@ public final class ContentType {
 
     /** Fetch's "get, decode, and split" of a header value: split on commas outside quoted strings. */
     static List<String> getDecodeAndSplit(String input) {
+        // no quote and no comma (most headers): one value, the input stripped
+        if (input.indexOf('"') < 0 && input.indexOf(',') < 0) return List.of(stripHttpTabOrSpace(input));
         List<String> values = new ArrayList<>();
         int position = 0;
         StringBuilder value = new StringBuilder();
