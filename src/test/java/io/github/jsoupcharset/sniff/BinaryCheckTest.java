@@ -123,6 +123,30 @@ class BinaryCheckTest {
     }
 
     @Test
+    void controlBytesAreCountedWhereverTheyStand() {
+        // text bytes around them that are close to the limit (0x20, 0x7F, 0x80, 0xE0, LF), and a
+        // control byte at every offset of an eight-byte word, at the start, middle and end
+        java.util.Random random = new java.util.Random(20261202);
+        int[] text = {0x20, 0x21, 0x3F, 0x7F, 0x80, 0x9F, 0xC0, 0xE0, 0xFF, 0x0A, 0x09, 0x0D, 0x0C};
+        int[] control = {0x01, 0x02, 0x08, 0x0B, 0x10, 0x1A, 0x1C, 0x1F};
+        for (int round = 0; round < 3000; round++) {
+            byte[] b = new byte[1 + random.nextInt(60)];
+            for (int i = 0; i < b.length; i++) b[i] = (byte) text[random.nextInt(text.length)];
+            int planted = 2 + random.nextInt(3);
+            java.util.Set<Integer> at = new java.util.TreeSet<>();
+            while (at.size() < Math.min(planted, b.length)) at.add(random.nextInt(b.length));
+            for (int i : at) b[i] = (byte) control[random.nextInt(control.length)];
+            int from = random.nextInt(3);
+            byte[] shifted = new byte[b.length + from];
+            System.arraycopy(b, 0, shifted, from, b.length);
+            Optional<String> expected = at.size() >= 2 && at.size() * 100 >= b.length
+                    ? Optional.of(at.size() + " control bytes in the first " + b.length) : Optional.empty();
+            assertThat(java.util.Arrays.toString(b), BinaryCheck.evidence(shifted, from, b.length, Encoding.UTF_8),
+                    equalTo(expected));
+        }
+    }
+
+    @Test
     void iso2022ShiftsAreText() {
         byte[] kr = {0x1B, '$', ')', 'C', 0x0E, 0x21, 0x21, 0x0F, ' ', 0x0E, 0x30, 0x21, 0x0F, ' ', 0x0E, 0x30, 0x22, 0x0F};
         assertThat(evidence(kr), equalTo(Optional.empty()));
