@@ -85,6 +85,21 @@ class HeadMetaScannerTest {
     }
 
     @Test
+    void tagNamesAreToldApartInAnyCaseFromNamesOfTheirLengthAndFirstLetter() {
+        // noframes hides what follows up to its end tag, noscript does not: same length and first letter
+        assertThat(encoding("<NoFrames>" + META + "</noframes>"), equalTo(Optional.empty()));
+        assertThat(encoding("<NOSCRIPT>" + META + "</noscript>"), equalTo(Optional.of(Encoding.KOI8_R)));
+        // names of a known length and first letter that are not known: other tags (end the head)
+        assertThat(encoding("<head><hear>" + PAD + META), equalTo(Optional.empty()));
+        assertThat(encoding("<head><HEAD>" + PAD + META), equalTo(Optional.of(Encoding.KOI8_R)));
+        assertThat(encoding("<head><ScRiPt>" + PAD + "</SCRIPT><Title>t</tItLe><LINK><Base><OBJECT>" + META),
+                equalTo(Optional.of(Encoding.KOI8_R)));
+        assertThat(encoding("<head><scripts>" + PAD + META), equalTo(Optional.empty()));
+        assertThat(encoding("<head><plaintexts>" + "<meta charset=koi8-r>"), equalTo(Optional.of(Encoding.KOI8_R)));
+        assertThat(encoding("<PlainText>" + META), equalTo(Optional.empty()));
+    }
+
+    @Test
     void unterminatedRawTextHidesEverythingAfterIt() {
         assertThat(encoding("<title>" + META), equalTo(Optional.empty()));
     }
