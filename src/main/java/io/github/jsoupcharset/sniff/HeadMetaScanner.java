@@ -209,11 +209,11 @@ public final class HeadMetaScanner {
         }
 
         /**
-         * The tag whose name starts at {@code q} (as {@link #tagIndex} tells it), with its attributes as the HTML tokenizer reads them
-         * (names lowercased, values with character references decoded, in order) folded into what a
-         * meta declaration reads from them, or null when the input ends before its ">". Only a meta
-         * start tag's attributes are kept, and of those only the ones a declaration reads: the
-         * others are stepped over without making strings of them.
+         * The tag whose name starts at {@code q} (as {@link #tagIndex} tells it), with its attributes
+         * as the HTML tokenizer reads them (names lowercased, values with character references
+         * decoded, in order) folded into what a meta declaration reads from them, or null when the
+         * input ends before its ">". Only a meta start tag's attributes are kept, and of those only
+         * the ones a declaration reads: the others are stepped over without making strings of them.
          */
         private Tag readTag(int q, boolean endTag) {
             int i = q;

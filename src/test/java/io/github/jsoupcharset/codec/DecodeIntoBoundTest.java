@@ -31,7 +31,8 @@ class DecodeIntoBoundTest {
             for (int stream = 0; stream < 300; stream++) {
                 byte[] in = new byte[1 + random.nextInt(200)];
                 for (int i = 0; i < in.length; i++) {
-                    in[i] = (byte) (random.nextInt(4) == 0 ? random.nextInt(256) : AWKWARD[random.nextInt(AWKWARD.length)]);
+                    int any = random.nextInt(256);
+                    in[i] = (byte) (random.nextInt(4) == 0 ? any : AWKWARD[random.nextInt(AWKWARD.length)]);
                 }
                 check(e, in, random);
             }

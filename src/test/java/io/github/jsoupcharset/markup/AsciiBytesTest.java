@@ -37,7 +37,8 @@ class AsciiBytesTest {
             byte[] b = new byte[random.nextInt(48)];
             for (int i = 0; i < b.length; i++) {
                 int r = random.nextInt(10);
-                b[i] = r == 0 ? (byte) (alphabet[random.nextInt(alphabet.length)] | 0x80) : alphabet[random.nextInt(alphabet.length)];
+                byte a = alphabet[random.nextInt(alphabet.length)];
+                b[i] = r == 0 ? (byte) (a | 0x80) : a;
             }
             String lower = sought[random.nextInt(sought.length)];
             // plant the sought string, in mixed case, now and then
@@ -50,8 +51,10 @@ class AsciiBytesTest {
             }
             int from = random.nextInt(b.length + 1);
             int end = from + random.nextInt(b.length - from + 1);
-            assertEquals(naiveIndexOfIgnoringCase(b, from, end, lower), AsciiBytes.indexOfIgnoringAsciiCase(b, from, end, lower),
-                    lower + " in " + new String(b, java.nio.charset.StandardCharsets.ISO_8859_1) + " [" + from + ", " + end + ")");
+            String where = lower + " in " + new String(b, java.nio.charset.StandardCharsets.ISO_8859_1)
+                    + " [" + from + ", " + end + ")";
+            assertEquals(naiveIndexOfIgnoringCase(b, from, end, lower),
+                    AsciiBytes.indexOfIgnoringAsciiCase(b, from, end, lower), where);
         }
     }
 
