@@ -9,6 +9,8 @@ import java.util.Objects;
  */
 final class Utf8Decoder extends Decoder {
     private static final int CHUNK = 8192;
+    /** The most bytes a sequence can have read without finishing (a four-byte one's first three). */
+    private static final int UNFINISHED = 3;
 
     // "UTF-8 code point, UTF-8 bytes seen, UTF-8 bytes needed (each initially 0),
     // UTF-8 lower boundary (initially 0x80), UTF-8 upper boundary (initially 0xBF)"
@@ -18,7 +20,8 @@ final class Utf8Decoder extends Decoder {
     private int lowerBoundary = 0x80;
     private int upperBoundary = 0xBF;
 
-    // a chunk of n bytes yields at most n + 3 chars (bytesFitting); grown to fit the chunk on first use
+    // a chunk of n bytes yields at most n + UNFINISHED chars (bytesFitting); grown to fit the
+    // chunk on first use
     private char[] buf = new char[0];
 
     /**
@@ -43,7 +46,7 @@ final class Utf8Decoder extends Decoder {
         int end = off + len;
         while (off < end) {
             int n = Math.min(CHUNK, end - off);
-            if (buf.length < n + 3) buf = new char[n + 3];
+            if (buf.length < n + UNFINISHED) buf = new char[n + UNFINISHED];
             int j = decodeChunk(src, off, off + n, buf, 0, out.length());
             out.append(buf, 0, j);
             off += n;
@@ -71,15 +74,15 @@ final class Utf8Decoder extends Decoder {
     }
 
     /**
-     * As many bytes as {@code room} chars less three: each byte yields at most one char once its
+     * As many bytes as {@code room} chars less {@link #UNFINISHED}: each byte yields at most one char once its
      * sequence ends (a code point of four bytes is two chars; an error stands for the bytes it
      * drops, at least one, and the byte the standard restores is counted when it is decoded
      * again; end-of-queue's error for the bytes left unfinished), so a call writes at most its bytes
-     * plus the (at most three) that an earlier call left unfinished.
+     * plus those an earlier call left unfinished.
      */
     @Override
     public int bytesFitting(int room) {
-        return room < 3 ? -1 : room - 3;
+        return room < UNFINISHED ? -1 : room - UNFINISHED;
     }
 
     /**

@@ -6,8 +6,9 @@ import java.nio.ByteOrder;
 
 /**
  * Byte-level ASCII helpers shared by the scans that read markup before the encoding is known: the
- * prescan, the head scan, the XML declaration and detection's markup stripper. Bytes 0x00-0x7F are
- * ASCII in every encoding these scans run on; nothing here allocates but {@link #latin1}.
+ * prescan, the head scan, the XML declaration, the binary check and detection's markup stripper.
+ * Bytes 0x00-0x7F are ASCII in every encoding these scans run on; nothing here allocates but
+ * {@link #latin1}.
  *
  * <p>The three small tokenizers ({@code sniff.Prescan}, {@code sniff.HeadMetaScanner}, {@code
  * detect.MarkupStripper}) share these helpers and nothing larger, because where they look alike
@@ -90,20 +91,15 @@ public final class AsciiBytes {
 
     /** The first index of {@code c} in {@code b[from, end)}, or -1. */
     public static int indexOf(byte[] b, int from, int end, byte c) {
-        // eight bytes at a time: XOR with c in every byte makes c's bytes zero, and of the flags
-        // "x - 0x01... & ~x & 0x80..." raises, the lowest is always a zero byte's (a borrow can
-        // only flag bytes above one), which is the first in memory in a little-endian long
-        long everyByte = (c & 0xFFL) * 0x0101010101010101L;
-        int i = from;
-        for (; i + 8 <= end; i += 8) {
-            long x = (long) LONGS.get(b, i) ^ everyByte;
-            long zeros = (x - 0x0101010101010101L) & ~x & 0x8080808080808080L;
-            if (zeros != 0) return i + (Long.numberOfTrailingZeros(zeros) >>> 3);
-        }
-        for (; i < end; i++) {
-            if (b[i] == c) return i;
-        }
-        return -1;
+        return indexOfMasked(b, from, end, 0, c);
+    }
+
+    /**
+     * The first index of a C0 control (a byte 0x00-0x1F: its top three bits clear) in
+     * {@code b[from, end)}, or -1.
+     */
+    public static int indexOfControl(byte[] b, int from, int end) {
+        return indexOfMasked(b, from, end, 0x1F, (byte) 0x1F);
     }
 
     /** The index just after the first {@code c} in {@code b[from, end)}, or -1 if there is none. */
@@ -126,11 +122,10 @@ public final class AsciiBytes {
      */
     public static int indexOfIgnoringAsciiCase(byte[] b, int from, int end, String lower) {
         char first = lower.charAt(0);
-        boolean letter = first >= 'a' && first <= 'z';
+        int caseBit = first >= 'a' && first <= 'z' ? 0x20 : 0; // A-Z and a-z differ only in bit 0x20
         int last = end - lower.length(); // the last index it can start at
         for (int i = from; i <= last; i++) {
-            // the next byte that is the first char (A-Z and a-z differ only in bit 0x20)
-            i = letter ? indexOfMasked(b, i, last + 1, 0x20, (byte) first) : indexOf(b, i, last + 1, (byte) first);
+            i = indexOfMasked(b, i, last + 1, caseBit, (byte) first); // the next byte that is the first char
             if (i < 0) return -1;
             if (startsWithIgnoringAsciiCase(b, i, end, lower)) return i;
         }
@@ -139,13 +134,15 @@ public final class AsciiBytes {
 
     /**
      * The first index in {@code b[from, end)} of a byte that is {@code c} once bits {@code mask}
-     * are set, or -1; as {@link #indexOf(byte[], int, int, byte)}, eight bytes at a time ({@code c}
-     * has the bits of {@code mask} set).
+     * are set ({@code c} has them set), or -1: the searches above, eight bytes at a time.
      */
     private static int indexOfMasked(byte[] b, int from, int end, int mask, byte c) {
         long everyMask = (mask & 0xFFL) * 0x0101010101010101L;
         long everyByte = (c & 0xFFL) * 0x0101010101010101L;
         int i = from;
+        // setting the mask and XOR with c in every byte makes the bytes sought zero, and of the
+        // flags "x - 0x01... & ~x & 0x80..." raises, the lowest is always a zero byte's (a borrow
+        // can only flag bytes above one), which is the first in memory in a little-endian long
         for (; i + 8 <= end; i += 8) {
             long x = ((long) LONGS.get(b, i) | everyMask) ^ everyByte;
             long zeros = (x - 0x0101010101010101L) & ~x & 0x8080808080808080L;

@@ -1,10 +1,8 @@
 package io.github.jsoupcharset.sniff;
 
 import io.github.jsoupcharset.encoding.Encoding;
+import io.github.jsoupcharset.markup.AsciiBytes;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.Optional;
 
 /**
@@ -41,8 +39,6 @@ public final class BinaryCheck {
     /** The controls text holds, as bits by value: TAB, LF, FF, CR (neither binary data bytes nor ESC). */
     private static final int TEXT_CONTROLS = 1 << 0x09 | 1 << 0x0A | 1 << 0x0C | 1 << 0x0D;
 
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-
     private BinaryCheck() {}
 
     /**
@@ -64,26 +60,15 @@ public final class BinaryCheck {
         int shifts = 0; // SO and SI, binary data bytes unless an ISO-2022 escape is there
         boolean escape = false; // ESC: an ISO-2022 escape may be there
         int end = off + n;
-        for (int i = off; i < end; ) {
-            // eight bytes at a time while none is below 0x20 (its top three bits all clear: a zero
-            // byte of the masked word), which is most of text's words
-            if (i + 8 <= end) {
-                long top = (long) LONGS.get(body, i) & 0xE0E0E0E0E0E0E0E0L;
-                if (((top - 0x0101010101010101L) & ~top & 0x8080808080808080L) == 0) {
-                    i += 8;
-                    continue;
-                }
-            }
-            for (int stop = Math.min(i + 8, end); i < stop; i++) {
-                byte b = body[i];
-                // one rarely taken branch for the bytes of text (0x20 and above, non-ASCII, TAB, LF, FF, CR)
-                if (b >= 0 && b < 0x20 && (TEXT_CONTROLS >>> b & 1) == 0) {
-                    if (b == 0) nul++;
-                    else if (b == 0x0E || b == 0x0F) shifts++;
-                    else if (b == 0x1B) escape = true;
-                    else if (isBinaryDataByte(b)) control++;
-                }
-            }
+        // from control byte to control byte (text has few: TAB, LF, FF, CR are skipped here)
+        for (int i = AsciiBytes.indexOfControl(body, off, end); i >= 0;
+                i = AsciiBytes.indexOfControl(body, i + 1, end)) {
+            byte b = body[i];
+            if ((TEXT_CONTROLS >>> b & 1) != 0) continue;
+            if (b == 0) nul++;
+            else if (b == 0x0E || b == 0x0F) shifts++;
+            else if (b == 0x1B) escape = true;
+            else if (isBinaryDataByte(b)) control++;
         }
         if (nul == 0 && control == 0 && shifts == 0) return Optional.empty(); // no binary data byte: text
         if (shifts > 0 && !(escape && iso2022Escape(body, off, n))) control += shifts;

@@ -27,6 +27,24 @@ class AsciiBytesTest {
     }
 
     @Test
+    void indexOfControlFindsTheFirstByteBelow0x20() {
+        Random random = new Random(20261204);
+        // the bytes on either side of the bounds, where a masked compare could go wrong
+        int[] values = {0x00, 0x01, 0x0A, 0x1F, 0x20, 0x21, 0x3F, 0x7F, 0x80, 0x9F, 0xA0, 0xE0, 0xFF};
+        for (int round = 0; round < 5000; round++) {
+            byte[] b = new byte[random.nextInt(40)];
+            for (int i = 0; i < b.length; i++) b[i] = (byte) values[random.nextInt(values.length)];
+            int from = random.nextInt(b.length + 1);
+            int end = from + random.nextInt(b.length - from + 1);
+            int expected = -1;
+            for (int i = from; i < end && expected < 0; i++) {
+                if (b[i] >= 0 && b[i] < 0x20) expected = i;
+            }
+            assertEquals(expected, AsciiBytes.indexOfControl(b, from, end), "in [" + from + ", " + end + ")");
+        }
+    }
+
+    @Test
     void indexOfIgnoringAsciiCaseFindsWhatAByteLoopFinds() {
         Random random = new Random(20261203);
         String[] sought = {"charset", "</script", "c", "</title"};
