@@ -20,6 +20,15 @@ import java.util.Objects;
 public final class StreamDecodingReader extends Reader {
     /** The bytes read from the stream at a time once the look-ahead is used up. */
     public static final int CHUNK = 8192;
+    /**
+     * A body that is valid UTF-8 with at least this many whole multi-byte sequences, and ends in
+     * the middle of one more, is UTF-8 cut short (crawls cut bodies at a size limit): its last
+     * sequence is one U+FFFD, not a sign of a legacy encoding. With fewer (a legacy page's last
+     * accented letter, {@code <p>Voila, ol\u00E9}) the unfinished sequence is an error like any
+     * other. The same number of sequences a declaration check wants before it calls a body
+     * declared single-byte UTF-8.
+     */
+    public static final int CUT_UTF8_EVIDENCE = 8;
     /** How many 0-byte reads in a row a stream may return before it is taken as broken. */
     public static final int MAX_EMPTY_READS = 1000;
     /** Fewer bytes than this sure to fit the caller's buffer: decode into {@link #held} instead. */
@@ -56,6 +65,7 @@ public final class StreamDecodingReader extends Reader {
     // the UTF-8 decoder's state, as the Encoding Standard's UTF-8 decoder keeps it
     private int needed;
     private int seen;
+    private long sequences; // the whole multi-byte sequences the watch has seen
     private int lower = 0x80;
     private int upper = 0xBF;
     private long sequenceStart; // the offset of the lead byte of the sequence being read
@@ -71,7 +81,8 @@ public final class StreamDecodingReader extends Reader {
      * @param decoder a new decoder for the encoding decided
      * @param watch what in the bytes after the look-ahead contradicts the decision
      * @param truncated asked at the end of the stream whether the body was cut off at a size limit:
-     *     a UTF-8 sequence cut off by the end then does not contradict a UTF-8 decision
+     *     a UTF-8 sequence cut off by the end then does not contradict a UTF-8 decision (nor does it
+     *     after {@link #CUT_UTF8_EVIDENCE} whole multi-byte sequences: a UTF-8 body cut short)
      */
     public StreamDecodingReader(byte[] lookahead, int start, int length, InputStream in, Decoder decoder, Watch watch,
             java.util.function.BooleanSupplier truncated) {
@@ -174,7 +185,7 @@ public final class StreamDecodingReader extends Reader {
                 return;
             }
         }
-        if (last && needed != 0 && !truncated.getAsBoolean()) {
+        if (last && needed != 0 && sequences < CUT_UTF8_EVIDENCE && !truncated.getAsBoolean()) {
             contradictedAt = sequenceStart;
             watch = Watch.NONE;
         }
@@ -216,6 +227,7 @@ public final class StreamDecodingReader extends Reader {
         lower = 0x80;
         upper = 0xBF;
         if (++seen == needed) {
+            sequences++;
             needed = 0;
             seen = 0;
         }

@@ -179,8 +179,9 @@ public final class Detector {
 
     /**
      * Whether the bytes are all ASCII, valid UTF-8 with at least one multi-byte sequence, or not
-     * UTF-8. In a complete body a sequence cut off by the end of the bytes is an error like any
-     * other (a windows-1252 "é" as the last byte is no UTF-8). In a body known to be cut off
+     * UTF-8. In a complete body a sequence cut off by the end of the bytes is an error (a
+     * windows-1252 "é" as the last byte is no UTF-8), unless {@link Utf8Scan} found plenty of whole
+     * sequences before it: a UTF-8 page cut short. In a body known to be cut off
      * ({@code complete} false) the sequence the cut split is left out and the bytes before it are
      * judged: valid UTF-8 if they hold a whole multi-byte sequence, ASCII if they are ASCII.
      */

@@ -1,5 +1,6 @@
 package io.github.jsoupcharset.detect;
 
+import io.github.jsoupcharset.codec.StreamDecodingReader;
 import io.github.jsoupcharset.markup.AsciiBytes;
 
 /**
@@ -17,7 +18,9 @@ public record Utf8Scan(int sequences, int errors) {
      * Scans {@code b[off, off+len)}.
      *
      * @param complete whether the bytes are the whole body: a sequence cut off by their end is then
-     *     an error; otherwise (a download cut off there) it is left out and the scan ends
+     *     an error, unless at least {@link StreamDecodingReader#CUT_UTF8_EVIDENCE} whole multi-byte
+     *     sequences and no error came before it (a UTF-8 page cut short: one U+FFFD at its end, not
+     *     a legacy page); otherwise (a download cut off there) it is left out and the scan ends
      * @param stopAtError stop at the first error (it is then 1)
      * @param limit stop before the non-ASCII sequence (valid or not) that would be the
      *     {@code limit + 1}-th
@@ -56,8 +59,10 @@ public record Utf8Scan(int sequences, int errors) {
             boolean ok = true;
             for (int k = 0; k < need; k++, i++) {
                 if (i >= end) {
-                    // cut off by the end: an error, unless the body itself was cut off here
-                    return new Utf8Scan(sequences, complete ? errors + 1 : errors);
+                    // cut off by the end: an error, unless the body itself was cut off here, or
+                    // plenty of whole sequences and no error before it say the body is UTF-8 cut short
+                    boolean cutShort = !complete || errors == 0 && sequences >= StreamDecodingReader.CUT_UTF8_EVIDENCE;
+                    return new Utf8Scan(sequences, cutShort ? errors : errors + 1);
                 }
                 int t = b[i] & 0xFF;
                 if (t < lower || t > upper) {
