@@ -18,6 +18,13 @@ public final class Calibration {
      */
     public static final int UNSURE = 70;
 
+    /**
+     * The most confidence (in percent) a guess gets when the best reading is no text at all: a body
+     * that looks binary, or whose best reading is shaped as noise ({@link Detector#readsAsNoise}).
+     * Its lead over the other readings says how much worse they are, not that it is right.
+     */
+    public static final int NOT_TEXT = 10;
+
     // fitted by ConfidenceCalibration (src/test): intercept, ln(1 + lead), lead / max(8, |leader|)
     static final double INTERCEPT = 0.0911;
     static final double LOG_LEAD = 1.7180;

@@ -1,5 +1,6 @@
 package io.github.jsoupcharset.sniff;
 
+import io.github.jsoupcharset.detect.Calibration;
 import io.github.jsoupcharset.detect.Detector;
 import io.github.jsoupcharset.Confidence;
 import io.github.jsoupcharset.DecisionSource;
@@ -80,10 +81,12 @@ public final class Sniffer {
         // not the standard's: whether the bytes look like text at all (MIME Sniffing's text-or-binary rules)
         Optional<String> binary = BinaryCheck.evidence(body, off, len, d.encoding());
         if (binary.isEmpty()) return d;
+        // a detected encoding of what looks binary is no likely text, however far it leads
+        OptionalInt detector = d.detectorConfidence().isPresent()
+                ? OptionalInt.of(Math.min(d.detectorConfidence().getAsInt(), Calibration.NOT_TEXT)) : d.detectorConfidence();
         return new EncodingDecision(d.encoding(), d.source(), d.confidence(), d.headerLabel(), d.headerEncoding(),
                 d.metaLabel(), d.metaEncoding(), d.metaSource(), d.conflict(), d.ignoredLabels(), d.ignoredLabelCount(),
-                d.detectorConfidence(), d.detectorRunnerUp(), d.replacementCount(), d.misdeclaration(), binary,
-                d.lookahead());
+                detector, d.detectorRunnerUp(), d.replacementCount(), d.misdeclaration(), binary, d.lookahead());
     }
 
     /**
