@@ -117,7 +117,7 @@ public final class Detector {
      * The text detection weighs (at most {@link #EVIDENCE_BYTES}): the page's text without markup,
      * from shortly before its first non-ASCII byte, within {@link #DETECTION_WINDOW}.
      */
-    private static byte[] evidenceWindow(byte[] bytes, int off, int len) {
+    static byte[] evidenceWindow(byte[] bytes, int off, int len) {
         int start = Math.max(off, AsciiBytes.firstNonAscii(bytes, off, off + len) - 1024);
         int windowLen = Math.min(off + len - start, DETECTION_WINDOW);
         byte[] text = new byte[Math.min(windowLen, EVIDENCE_BYTES + 1)];

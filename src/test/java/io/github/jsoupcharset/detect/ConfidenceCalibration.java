@@ -27,9 +27,17 @@ public final class ConfidenceCalibration {
     private ConfidenceCalibration() {}
 
     /** One guess: which half its document is in, the leader's score and its rival's ({@link Detector.Ranked}), whether it was right. */
-    record Sample(boolean fit, boolean whole, double best, double second, boolean right) {
+    record Sample(boolean fit, boolean whole, double best, double second, boolean right, String path, double[] model) {
+        /** The probability the model in use gives, or the one this sample was given ({@link #withModel}). */
         double predicted() {
-            return Calibration.probability(best, second);
+            if (model == null) return Calibration.probability(best, second);
+            double[] x = Calibration.features(best, second);
+            return 1 / (1 + Math.exp(-(model[0] + model[1] * x[0] + model[2] * x[1])));
+        }
+
+        /** The sample under other coefficients (intercept and the two of {@link Calibration#features}). */
+        Sample withModel(double[] coefficients) {
+            return new Sample(fit, whole, best, second, right, path, coefficients);
         }
     }
 
@@ -61,7 +69,7 @@ public final class ConfidenceCalibration {
         Ranking.Scored best = ranked.candidates().get(0);
         String truth = Decoders.decodeToString(c.truth().name(), page, 0, page.length);
         String guess = Decoders.decodeToString(best.encoding().name(), page, 0, page.length);
-        samples.add(new Sample(fit, whole, best.score(), ranked.rival(), truth.equals(guess)));
+        samples.add(new Sample(fit, whole, best.score(), ranked.rival(), truth.equals(guess), c.path(), null));
     }
 
     /** Logistic regression by Newton's method on the samples' features: intercept and the two of {@link Calibration#features}. */
