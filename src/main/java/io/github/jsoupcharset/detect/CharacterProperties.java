@@ -14,6 +14,13 @@ final class CharacterProperties {
     static final int LOWER = 8;
     static final int SYMBOL = 16;
     static final int LONE_RARE = 32;
+    /**
+     * A symbol text does not use wherever it stands: U+00A4 CURRENCY SIGN, the placeholder ISO 646
+     * and ISO-8859 left for a national currency sign, which legacy single-byte encodings that have
+     * the real one put at its byte (€ in ISO-8859-15 and -7, ₪ in windows-1255). A reading that
+     * makes it is likely the wrong one of such a pair.
+     */
+    static final int UNWRITTEN = 64;
     static final byte[] FLAGS = new byte[0x10000];
     static final short[] SCRIPT = new short[0x10000];
 
@@ -53,6 +60,7 @@ final class CharacterProperties {
             default:
                 break;
         }
+        if (c == 0xA4) f |= UNWRITTEN;
         Character.UnicodeScript s = Character.UnicodeScript.of(c);
         // a lone letter is rare in alphabetic scripts, common in Han, kana and Hangul
         if (s != Character.UnicodeScript.HAN && s != Character.UnicodeScript.HIRAGANA

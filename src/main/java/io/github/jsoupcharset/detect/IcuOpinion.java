@@ -24,6 +24,23 @@ final class IcuOpinion {
     private IcuOpinion() {}
 
     /**
+     * Encodings that write the same languages with the same letters at almost all the same bytes,
+     * which ICU4J's n-gram recognisers (one model per language, over byte values) cannot tell
+     * apart: it names one of a pair by whether C1 bytes are present (windows-1253 or ISO-8859-7),
+     * or only one of them at all (ISO-8859-1, never ISO-8859-15). Its confidence in the language
+     * is given to both; the characters they differ in (Ά, €, ¤, the C1 range) are the scoring's to
+     * weigh, as for any other pair of candidates.
+     */
+    private static final Map<Encoding, Set<Encoding>> TWINS = Map.of(
+            Encoding.WINDOWS_1252, Set.of(Encoding.ISO_8859_15),
+            Encoding.ISO_8859_7, Set.of(Encoding.WINDOWS_1253),
+            Encoding.WINDOWS_1253, Set.of(Encoding.ISO_8859_7),
+            Encoding.ISO_8859_8, Set.of(Encoding.WINDOWS_1255),
+            Encoding.WINDOWS_1255, Set.of(Encoding.ISO_8859_8),
+            Encoding.ISO_8859_2, Set.of(Encoding.WINDOWS_1250),
+            Encoding.WINDOWS_1250, Set.of(Encoding.ISO_8859_2));
+
+    /**
      * The encodings ICU4J can name (as {@link #confidences(byte[], int)} maps them): the others never get
      * its confidence. Its ISO-8859 recognisers answer windows-125x instead when they see C1 bytes.
      */
@@ -53,8 +70,10 @@ final class IcuOpinion {
     /** {@link #confidences(byte[], int, Set)}, with the replica or (tests) all in ICU4J's detector. */
     static Map<Encoding, Integer> confidences(byte[] text, int len, Set<Encoding> wanted, boolean replica) {
         Map<Encoding, Integer> result = new HashMap<>();
-        ObjIntConsumer<String> add = (name, confidence) -> Encoding.forLabel(name)
-                .ifPresent(e -> result.merge(e == Encoding.GB18030 ? Encoding.GBK : e, confidence, Math::max));
+        ObjIntConsumer<String> add = (name, confidence) -> Encoding.forLabel(name).ifPresent(e -> {
+            result.merge(e == Encoding.GB18030 ? Encoding.GBK : e, confidence, Math::max);
+            for (Encoding twin : TWINS.getOrDefault(e, Set.of())) result.merge(twin, confidence, Math::max);
+        });
         Set<String> replicated = replica ? IcuNgrams.recognisers() : Set.of();
         Set<String> replicaRuns = wanted == null ? null : new HashSet<>();
         List<String> detectorRuns = new ArrayList<>();
@@ -104,6 +123,7 @@ final class IcuOpinion {
         for (String label : labels) {
             Encoding.forLabel(label).ifPresent(e -> results.add(e == Encoding.GB18030 ? Encoding.GBK : e));
         }
+        for (Encoding e : Set.copyOf(results)) results.addAll(TWINS.getOrDefault(e, Set.of()));
         return results;
     }
 }

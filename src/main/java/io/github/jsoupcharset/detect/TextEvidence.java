@@ -8,6 +8,7 @@ import static io.github.jsoupcharset.detect.CharacterProperties.LONE_RARE;
 import static io.github.jsoupcharset.detect.CharacterProperties.LOWER;
 import static io.github.jsoupcharset.detect.CharacterProperties.MARK;
 import static io.github.jsoupcharset.detect.CharacterProperties.SYMBOL;
+import static io.github.jsoupcharset.detect.CharacterProperties.UNWRITTEN;
 import static io.github.jsoupcharset.detect.CharacterProperties.UPPER;
 
 /**
@@ -144,7 +145,7 @@ final class TextEvidence {
                     if (next < 0x80 && i + len < n && (nextFlags & LETTER) != 0) {
                         implausible += shapeMisfit(c, flags, next, nextFlags);
                     }
-                } else if ((flags & SYMBOL) != 0 && ((prevFlags | nextFlags) & LETTER) != 0) {
+                } else if ((flags & SYMBOL) != 0 && (((prevFlags | nextFlags) & LETTER) != 0 || (flags & UNWRITTEN) != 0)) {
                     implausible++;
                 }
             }
@@ -198,7 +199,7 @@ final class TextEvidence {
                     int position = positional(prevFlags, c, nextFlags);
                     if (position > 0) positive++;
                     else if (position < 0) implausible++;
-                } else if ((flags & SYMBOL) != 0 && ((prevFlags | nextFlags) & LETTER) != 0) {
+                } else if ((flags & SYMBOL) != 0 && (((prevFlags | nextFlags) & LETTER) != 0 || (flags & UNWRITTEN) != 0)) {
                     implausible++;
                 }
             } else if (c < 0x80 && (flags & LETTER) != 0 && prev >= 0x80 && (prevFlags & LETTER) != 0) {
@@ -462,7 +463,7 @@ final class TextEvidence {
                 if (position > 0) v |= 1 << 1;
                 else if (position < 0) implausible++;
             }
-        } else if ((flags & SYMBOL) != 0 && ((prevFlags | nextFlags) & LETTER) != 0) {
+        } else if ((flags & SYMBOL) != 0 && (((prevFlags | nextFlags) & LETTER) != 0 || (flags & UNWRITTEN) != 0)) {
             implausible++;
         }
         // an ASCII letter right after a non-ASCII letter
@@ -583,7 +584,7 @@ final class TextEvidence {
                 if (nextAscii && !atEnd && (nextFlags & LETTER) != 0) {
                     implausible += scriptMisfit(script, flags, nextScript, nextFlags);
                 }
-            } else if ((flags & SYMBOL) != 0 && ((prevFlags | nextFlags) & LETTER) != 0) {
+            } else if ((flags & SYMBOL) != 0 && (((prevFlags | nextFlags) & LETTER) != 0 || (flags & UNWRITTEN) != 0)) {
                 implausible++;
             }
             lastPrevFlags = prevFlags;
