@@ -304,18 +304,20 @@ public final class HeldOutEvaluation {
             if (family(c.truth()).startsWith("Chinese") || family(c.truth()).equals("Japanese")
                     || family(c.truth()).equals("Korean")) {
                 if (c.truth() == Encoding.ISO_2022_JP) continue;
-                // its text (markup left out) up to its 40th non-ASCII character, in a page of its own
+                // its text (markup left out) up to its 10th, 20th, 40th non-ASCII character, in a page of its own
                 String body = org.jsoup.Jsoup.parse(text).text();
-                int seen = 0;
-                int end = 0;
-                while (end < body.length() && seen < 40) if (body.charAt(end++) >= 0x80) seen++;
-                if (seen < 40) continue;
-                String shortPage = "<!DOCTYPE html><html><body><p>" + body.substring(0, end) + "</p></body></html>";
-                byte[] bytes = shortPage.getBytes(c.truth().charset());
-                io.github.jsoupcharset.DecodedHtml got = BrowserCharsetJsoup.decode(bytes, "text/html");
-                if (!count(rows, c.truth().name() + " cut to 40 characters", shortPage, got.text())
-                        && Boolean.getBoolean("verbose")) {
-                    System.out.println("  short miss: " + c.path() + ": " + got.decision() + " " + body.substring(0, end));
+                for (int characters : new int[] {10, 20, 40}) {
+                    int seen = 0;
+                    int end = 0;
+                    while (end < body.length() && seen < characters) if (body.charAt(end++) >= 0x80) seen++;
+                    if (seen < characters) continue;
+                    String shortPage = "<!DOCTYPE html><html><body><p>" + body.substring(0, end) + "</p></body></html>";
+                    byte[] bytes = shortPage.getBytes(c.truth().charset());
+                    io.github.jsoupcharset.DecodedHtml got = BrowserCharsetJsoup.decode(bytes, "text/html");
+                    String key = String.format("%s cut to %02d characters", family(c.truth()), characters);
+                    if (!count(rows, key, shortPage, got.text()) && Boolean.getBoolean("verbose")) {
+                        System.out.println("  short miss: " + c.path() + " (" + characters + "): " + got.decision());
+                    }
                 }
             }
         }
@@ -334,25 +336,34 @@ public final class HeldOutEvaluation {
     /** The calibration refitted per fold and measured on the fold. */
     static void calibration(List<DetectionCorpus.Case> cases) {
         List<ConfidenceCalibration.Sample> all = ConfidenceCalibration.samples(cases);
-        Map<String, Encoding> truths = new java.util.HashMap<>();
-        for (DetectionCorpus.Case c : cases) truths.put(c.path(), c.truth());
         for (String how : List.of("source", "language")) {
-            Map<String, List<Integer>> folds = new TreeMap<>();
-            for (int i = 0; i < all.size(); i++) {
-                String path = all.get(i).path();
-                folds.computeIfAbsent(how.equals("source") ? source(path) : language(path, truths.get(path)),
-                        k -> new ArrayList<>()).add(i);
-            }
-            List<ConfidenceCalibration.Sample> heldOut = new ArrayList<>();
-            for (List<Integer> fold : folds.values()) {
-                List<ConfidenceCalibration.Sample> training = new ArrayList<>();
-                java.util.Set<Integer> in = new java.util.HashSet<>(fold);
-                for (int i = 0; i < all.size(); i++) if (!in.contains(i)) training.add(all.get(i));
-                double[] w = ConfidenceCalibration.fit(training);
-                for (int i : fold) heldOut.add(all.get(i).withModel(w));
-            }
-            ConfidenceCalibration.print("calibration held out by " + how + " (refitted without the fold)", heldOut);
+            ConfidenceCalibration.print("calibration held out by " + how + " (refitted without the fold)",
+                    heldOutCalibration(cases, all, how.equals("source")));
         }
         ConfidenceCalibration.print("calibration in use, all samples (fitted on half of them)", all);
+    }
+
+    /**
+     * The calibration samples ({@link ConfidenceCalibration#samples}), each with the model fitted
+     * without its fold: by source, or by language.
+     */
+    static List<ConfidenceCalibration.Sample> heldOutCalibration(List<DetectionCorpus.Case> cases,
+            List<ConfidenceCalibration.Sample> all, boolean bySource) {
+        Map<String, Encoding> truths = new java.util.HashMap<>();
+        for (DetectionCorpus.Case c : cases) truths.put(c.path(), c.truth());
+        Map<String, List<Integer>> folds = new TreeMap<>();
+        for (int i = 0; i < all.size(); i++) {
+            String path = all.get(i).path();
+            folds.computeIfAbsent(bySource ? source(path) : language(path, truths.get(path)), k -> new ArrayList<>()).add(i);
+        }
+        List<ConfidenceCalibration.Sample> heldOut = new ArrayList<>();
+        for (List<Integer> fold : folds.values()) {
+            java.util.Set<Integer> in = new java.util.HashSet<>(fold);
+            List<ConfidenceCalibration.Sample> training = new ArrayList<>();
+            for (int i = 0; i < all.size(); i++) if (!in.contains(i)) training.add(all.get(i));
+            double[] w = ConfidenceCalibration.fit(training);
+            for (int i : fold) heldOut.add(all.get(i).withModel(w));
+        }
+        return heldOut;
     }
 }
