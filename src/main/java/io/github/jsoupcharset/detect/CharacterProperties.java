@@ -61,6 +61,8 @@ final class CharacterProperties {
                 break;
         }
         if (c == 0xA4) f |= UNWRITTEN;
+        // Thai digits stand in numbers, never inside a word: glued to a letter, as a symbol is
+        if (c >= 0x0E50 && c <= 0x0E59) f |= SYMBOL;
         Character.UnicodeScript s = Character.UnicodeScript.of(c);
         // a lone letter is rare in alphabetic scripts, common in Han, kana and Hangul
         if (s != Character.UnicodeScript.HAN && s != Character.UnicodeScript.HIRAGANA

@@ -307,11 +307,8 @@ public final class HeldOutEvaluation {
                 // its text (markup left out) up to its 10th, 20th, 40th non-ASCII character, in a page of its own
                 String body = org.jsoup.Jsoup.parse(text).text();
                 for (int characters : new int[] {10, 20, 40}) {
-                    int seen = 0;
-                    int end = 0;
-                    while (end < body.length() && seen < characters) if (body.charAt(end++) >= 0x80) seen++;
-                    if (seen < characters) continue;
-                    String shortPage = "<!DOCTYPE html><html><body><p>" + body.substring(0, end) + "</p></body></html>";
+                    String shortPage = shortPage(body, characters);
+                    if (shortPage == null) continue;
                     byte[] bytes = shortPage.getBytes(c.truth().charset());
                     io.github.jsoupcharset.DecodedHtml got = BrowserCharsetJsoup.decode(bytes, "text/html");
                     String key = String.format("%s cut to %02d characters", family(c.truth()), characters);
@@ -324,6 +321,15 @@ public final class HeldOutEvaluation {
         System.out.println("\n| the corpus's text | pages | right |");
         System.out.println("|---|---|---|");
         rows.forEach((k, r) -> System.out.printf("| %s | %d | %d |%n", k, r[0], r[1]));
+    }
+
+    /** A page of {@code text} up to its {@code characters}-th non-ASCII character, or null if it has fewer. */
+    static String shortPage(String text, int characters) {
+        int seen = 0;
+        int end = 0;
+        while (end < text.length() && seen < characters) if (text.charAt(end++) >= 0x80) seen++;
+        if (seen < characters) return null;
+        return "<!DOCTYPE html><html><body><p>" + text.substring(0, end) + "</p></body></html>";
     }
 
     private static boolean count(Map<String, int[]> rows, String key, String truth, String got) {

@@ -28,6 +28,28 @@ class HeldOutEvaluationTest {
     }
 
     @Test
+    void tenJapaneseCharactersAreNotThai() throws IOException {
+        // EUC-JP's kana are pairs of windows-874 bytes: ん (A4 F3) is a Thai letter and a Thai
+        // digit, which no Thai word holds
+        List<String> paths = List.of("tests/EUC-JP/blog.kabu-navi.com.atom.xml", "tests/EUC-JP/bphrs.net.xml",
+                "tests/EUC-JP/manana.moo.jp.xml", "tests/EUC-JP/overcube.com.atom.xml", "tests/EUC-JP/overcube.com.xml");
+        int pages = 0;
+        for (DetectionCorpus.Case c : DetectionCorpus.development()) {
+            if (!paths.contains(c.path())) continue;
+            String page = HeldOutEvaluation.shortPage(org.jsoup.Jsoup.parse(DetectionEvaluation.truthText(c)).text(), 10);
+            io.github.jsoupcharset.DecodedHtml got = io.github.jsoupcharset.BrowserCharsetJsoup.decode(
+                    page.getBytes(c.truth().charset()), "text/html");
+            assertThat(c.path() + ": " + got.decision(), got.text(), equalTo(page));
+            pages++;
+        }
+        assertThat(pages, equalTo(paths.size()));
+        // Thai text with its digits in numbers stays Thai
+        String thai = "<p>ราคา ๑๒๐ บาท ปี ๒๕๖๗ สวัสดีครับ ขอบคุณมาก</p>";
+        assertThat(io.github.jsoupcharset.BrowserCharsetJsoup.decode(thai.getBytes(Encoding.WINDOWS_874.charset()),
+                "text/html").text(), equalTo(thai));
+    }
+
+    @Test
     void confidenceIsCalibratedOnHeldOutSourcesAndLanguages() throws IOException {
         List<DetectionCorpus.Case> cases = DetectionCorpus.development();
         List<ConfidenceCalibration.Sample> all = ConfidenceCalibration.samples(cases);
