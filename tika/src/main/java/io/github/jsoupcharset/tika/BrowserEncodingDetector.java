@@ -63,10 +63,13 @@ public final class BrowserEncodingDetector implements EncodingDetector {
     private static final String CONTENT_TYPE = "Content-Type";
     private static final String CONTENT_TYPE_HINT = "Content-Type-Hint";
 
-    // the options' parts, what is serialized; the parser is rebuilt from them (readResolve)
+    /** How the page's declaration is looked for (serialized: the parser is rebuilt from the options' parts). */
     private final SniffOptions.MetaScan metaScan;
+    /** How an undeclared page is detected. */
     private final SniffOptions.Detection detection;
+    /** Whether a plainly wrong declaration is trusted. */
     private final SniffOptions.Declarations declarations;
+    /** The default encoding's WHATWG name. */
     private final String defaultEncoding;
     private final transient BrowserCharsetParser parser;
 
@@ -219,6 +222,12 @@ public final class BrowserEncodingDetector implements EncodingDetector {
         };
     }
 
+    /**
+     * A deserialized detector is a new one with the same options (its parser is not serialized).
+     *
+     * @return the detector to use
+     * @throws ObjectStreamException never
+     */
     @Serial
     private Object readResolve() throws ObjectStreamException {
         Encoding fallback = Encoding.forLabel(defaultEncoding).orElse(Encoding.WINDOWS_1252);
@@ -226,6 +235,13 @@ public final class BrowserEncodingDetector implements EncodingDetector {
                 SniffOptions.TextNormalization.NONE));
     }
 
+    /**
+     * Reads the options' parts, refusing a stream that lacks one.
+     *
+     * @param in the stream
+     * @throws IOException if it cannot be read or lacks a part
+     * @throws ClassNotFoundException if a class of it is missing
+     */
     @Serial
     private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
         in.defaultReadObject();
