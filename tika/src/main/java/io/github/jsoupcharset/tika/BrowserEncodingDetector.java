@@ -123,9 +123,7 @@ public final class BrowserEncodingDetector implements EncodingDetector {
     public List<EncodingResult> detect(TikaInputStream tis, Metadata metadata, ParseContext parseContext)
             throws IOException {
         EncodingDecision decision = decide(tis, metadata);
-        if (decision == null) return List.of();
-        return List.of(new EncodingResult(decision.encoding().charset(), confidence(decision), label(decision),
-                resultType(decision.source())));
+        return decision == null ? List.of() : Tika4.results(decision);
     }
 
     /**
@@ -196,30 +194,43 @@ public final class BrowserEncodingDetector implements EncodingDetector {
                 || essence.equals("application/octet-stream");
     }
 
-    private static float confidence(EncodingDecision decision) {
-        return switch (decision.source()) {
-            case DETECTION -> decision.detectorConfidence().orElse(0) / 100f;
-            case DEFAULT -> 0.1f;
-            default -> 1f;
-        };
-    }
+    /**
+     * Tika 4's result types, kept out of this class's own method signatures: Tika 3 lists a
+     * detector's methods when its configuration loads it, and has no {@code EncodingResult}.
+     */
+    static final class Tika4 {
+        private Tika4() {}
 
-    /** The label the encoding came from (as the header or the page spelled it), else its name. */
-    private static String label(EncodingDecision decision) {
-        Optional<String> label = switch (decision.source()) {
-            case HTTP_HEADER -> decision.headerLabel();
-            case META_PRESCAN, XML_DECLARATION, LATE_META -> decision.metaLabel();
-            default -> Optional.empty();
-        };
-        return label.orElse(decision.encoding().name());
-    }
+        static List<EncodingResult> results(EncodingDecision decision) {
+            return List.of(new EncodingResult(decision.encoding().charset(), confidence(decision), label(decision),
+                    resultType(decision.source())));
+        }
 
-    static EncodingResult.ResultType resultType(DecisionSource source) {
-        return switch (source) {
-            case BOM, HTTP_HEADER, META_PRESCAN, XML_DECLARATION, LATE_META -> EncodingResult.ResultType.DECLARATIVE;
-            case DECLARATION_OVERRIDDEN, UTF8_VALIDITY -> EncodingResult.ResultType.STRUCTURAL;
-            case DETECTION, DEFAULT -> EncodingResult.ResultType.STATISTICAL;
-        };
+        private static float confidence(EncodingDecision decision) {
+            return switch (decision.source()) {
+                case DETECTION -> decision.detectorConfidence().orElse(0) / 100f;
+                case DEFAULT -> 0.1f;
+                default -> 1f;
+            };
+        }
+
+        /** The label the encoding came from (as the header or the page spelled it), else its name. */
+        private static String label(EncodingDecision decision) {
+            Optional<String> label = switch (decision.source()) {
+                case HTTP_HEADER -> decision.headerLabel();
+                case META_PRESCAN, XML_DECLARATION, LATE_META -> decision.metaLabel();
+                default -> Optional.empty();
+            };
+            return label.orElse(decision.encoding().name());
+        }
+
+        static EncodingResult.ResultType resultType(DecisionSource source) {
+            return switch (source) {
+                case BOM, HTTP_HEADER, META_PRESCAN, XML_DECLARATION, LATE_META -> EncodingResult.ResultType.DECLARATIVE;
+                case DECLARATION_OVERRIDDEN, UTF8_VALIDITY -> EncodingResult.ResultType.STRUCTURAL;
+                case DETECTION, DEFAULT -> EncodingResult.ResultType.STATISTICAL;
+            };
+        }
     }
 
     /**
