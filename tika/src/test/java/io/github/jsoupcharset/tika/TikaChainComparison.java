@@ -7,19 +7,12 @@ import org.apache.tika.detect.EncodingDetector;
 import org.apache.tika.metadata.Metadata;
 
 import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Tika 4's default encoding-detector chain alone, and with this detector, on the built pages and the
- * shared corpus, read as Tika's parsers read a page ({@code AutoDetectReader}). Prints the table of
- * the README:
- * {@code mvn -f tika/pom.xml -q test-compile exec:java -Dexec.mainClass=io.github.jsoupcharset.tika.TikaChainComparison -Dexec.classpathScope=test},
- * or run {@code ChainComparisonTest}, which checks and prints it.
+ * shared corpus, read as Tika's parsers read a page ({@code AutoDetectReader}). {@code
+ * ChainComparisonTest} checks and prints the README's table.
  */
 public final class TikaChainComparison {
     private TikaChainComparison() {}
@@ -53,20 +46,5 @@ public final class TikaChainComparison {
 
     static ChainComparison.Result compare(List<ChainComparison.Case> cases) {
         return ChainComparison.compare(cases, TIKA, chain(tikaAlone()), WITH, chain(withThisDetector()));
-    }
-
-    /**
-     * Prints the comparison on the built pages and, where it is there, the shared corpus.
-     *
-     * @param args optional: the shared folder (default {@code ../shared}, {@code ../../shared})
-     * @throws IOException if the corpus cannot be read
-     */
-    public static void main(String[] args) throws IOException {
-        List<ChainComparison.Case> cases = new ArrayList<>(ChainComparison.builtCases());
-        Path shared = args.length > 0 ? Paths.get(args[0])
-                : Files.isDirectory(Paths.get("../shared")) ? Paths.get("../shared") : Paths.get("../../shared");
-        Path corpus = shared.resolve("corpus/chardet");
-        if (Files.isDirectory(corpus)) cases.addAll(ChainComparison.corpusCases(corpus));
-        System.out.print(compare(cases).table());
     }
 }

@@ -7,18 +7,13 @@ import org.apache.tika.detect.EncodingDetector;
 import org.apache.tika.metadata.Metadata;
 
 import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Tika 3's default encoding-detector chain (HtmlEncodingDetector, juniversalchardet, ICU4J) alone,
  * and with this detector, on the built pages and the shared corpus, read as Tika's parsers read a
  * page ({@code AutoDetectReader}). {@code Tika3ChainComparisonTest} checks and prints the README's
- * table; this class's {@code main} prints it.
+ * table.
  */
 public final class Tika3ChainComparison {
     private Tika3ChainComparison() {}
@@ -45,19 +40,5 @@ public final class Tika3ChainComparison {
 
     static ChainComparison.Result compare(List<ChainComparison.Case> cases) {
         return ChainComparison.compare(cases, TIKA, chain(tikaAlone()), WITH, chain(new DefaultEncodingDetector()));
-    }
-
-    /**
-     * Prints the comparison on the built pages and, where it is there, the shared corpus.
-     *
-     * @param args optional: the shared folder
-     * @throws IOException if the corpus cannot be read
-     */
-    public static void main(String[] args) throws IOException {
-        List<ChainComparison.Case> cases = new ArrayList<>(ChainComparison.builtCases());
-        Path shared = Paths.get(args.length > 0 ? args[0] : System.getProperty("jsoupcharset.shared", "../../../shared"));
-        Path corpus = shared.resolve("corpus/chardet");
-        if (Files.isDirectory(corpus)) cases.addAll(ChainComparison.corpusCases(corpus));
-        System.out.print(compare(cases).table());
     }
 }
