@@ -80,7 +80,7 @@ public final class ChainComparison {
                 if (truth.isEmpty() || !truth.get().isAsciiCompatible() || truth.get() == Encoding.REPLACEMENT) continue;
                 if (!kind.equals("html") && !kind.equals("text") && !kind.equals("xml")) continue;
                 byte[] body = Files.readAllBytes(corpus.resolve(f[0]));
-                byte[] page = kind.equals("html") ? body : wrap(body);
+                byte[] page = kind.equals("text") ? wrap(body) : body;
                 String expected = new String(page, truth.get().charset());
                 cases.add(new Case("corpus " + kind, f[0] + " (" + truth.get().name() + ")", page, null, expected, true));
             }
