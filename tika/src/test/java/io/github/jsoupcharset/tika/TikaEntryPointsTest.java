@@ -126,15 +126,32 @@ class TikaEntryPointsTest {
         assertThat(byServices.get(DecisionMetadata.RULE), equalTo("HTTP_HEADER"));
         assertThat(browser, containsString("GrÃ¼ÃŸe"));
 
-        ParseContext context = new ParseContext();
-        context.set(EncodingDetector.class, new BrowserEncodingDetector(
-                SniffOptions.DEFAULTS.withDeclarations(SniffOptions.Declarations.CHECKED)));
-        Metadata checked = new Metadata();
-        checked.set("Content-Type", contentType);
-        String author = parse(new TXTParser(), page, checked, context);
-        assertThat(checked.get(DecisionMetadata.RULE), equalTo("DECLARATION_OVERRIDDEN"));
-        assertThat(checked.get(DecisionMetadata.MISDECLARATION), containsString("HTTP_HEADER declared windows-1252, bytes look like UTF-8"));
-        assertThat(author, containsString("Grüße aus Zürich"));
+        for (Parser parser : List.of(new TXTParser(), new AutoDetectParser())) {
+            ParseContext context = new ParseContext();
+            context.set(EncodingDetector.class, new BrowserEncodingDetector(
+                    SniffOptions.DEFAULTS.withDeclarations(SniffOptions.Declarations.CHECKED)));
+            Metadata checked = new Metadata();
+            checked.set("Content-Type", contentType);
+            String author = parse(parser, page, checked, context);
+            assertThat(checked.get(DecisionMetadata.RULE), equalTo("DECLARATION_OVERRIDDEN"));
+            assertThat(checked.get(DecisionMetadata.MISDECLARATION),
+                    containsString("HTTP_HEADER declared windows-1252, bytes look like UTF-8"));
+            assertThat(author, containsString("Grüße aus Zürich"));
+        }
+    }
+
+    @Test
+    void aByteOrderMarkBeatsTheHeader() throws Exception {
+        byte[] text = "\uFEFF<!DOCTYPE html><meta charset=utf-8><p>\u0395\u03BB\u03BB\u03AC\u03B4\u03B1 \u2013 \u65E5\u672C"
+                .getBytes(StandardCharsets.UTF_16LE);
+        Metadata metadata = new Metadata();
+        metadata.set("Content-Type", "text/html; charset=iso-8859-1");
+        String parsed = parse(new AutoDetectParser(), text, metadata, new ParseContext());
+        assertThat(parsed, containsString("<p>\u0395\u03BB\u03BB\u03AC\u03B4\u03B1 \u2013 \u65E5\u672C"));
+        assertThat(parsed.startsWith("\uFEFF"), is(false));
+        assertThat(metadata.get(DecisionMetadata.RULE), equalTo("BOM"));
+        assertThat(metadata.get(DecisionMetadata.ENCODING), equalTo("UTF-16LE"));
+        assertThat(metadata.get(DecisionMetadata.HEADER_LABEL), equalTo("iso-8859-1"));
     }
 
     private static String readAll(AutoDetectReader reader) throws IOException {
