@@ -52,6 +52,25 @@ class BrowserEncodingDetectorTest {
     }
 
     @Test
+    void aTikaInputStreamOverAStreamWithoutMarkIsBackAtItsStartToo() throws IOException {
+        StringBuilder head = new StringBuilder("<html><head>");
+        while (head.length() < 600_000) head.append("<link rel=stylesheet href=/b.css>\n");
+        byte[] page = ascii(head + "</head><body>na\u00efve</body></html>");
+        InputStream unmarkable = new java.io.FilterInputStream(new ByteArrayInputStream(page)) {
+            @Override
+            public boolean markSupported() {
+                return false;
+            }
+        };
+        Metadata metadata = new Metadata();
+        try (TikaInputStream tis = TikaInputStream.get(unmarkable)) {
+            assertThat(detector.detect(tis, metadata, new ParseContext()), hasSize(1));
+            assertThat(tis.readAllBytes(), equalTo(page));
+        }
+        assertThat(metadata.get(DecisionMetadata.LOOKAHEAD_CUT), equalTo("true"));
+    }
+
+    @Test
     void aDeclaredPageIsSettledByItsFirstBytesAndTheStreamReset() throws IOException {
         byte[] page = Pages.encode("<meta charset=koi8-r><p>" + "Привет, мир. ".repeat(10_000), Encoding.KOI8_R);
         Metadata metadata = new Metadata();
