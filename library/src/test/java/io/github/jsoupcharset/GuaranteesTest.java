@@ -1,5 +1,10 @@
 package io.github.jsoupcharset;
 
+import io.github.jsoupcharset.compare.ComparisonKey;
+import io.github.jsoupcharset.decision.DecisionSource;
+import io.github.jsoupcharset.decision.EncodingDecision;
+import io.github.jsoupcharset.decision.IgnoredLabel;
+import io.github.jsoupcharset.decision.SniffOptions;
 import io.github.jsoupcharset.encoding.Encoding;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
@@ -31,7 +36,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
 /**
- * The README's Guarantees, one test (or more) each; guarantee 2 is {@code AsciiInvariantTest},
+ * The Guarantees (README, docs/guarantees.md), one test (or more) each; guarantee 2 is {@code AsciiInvariantTest},
  * guarantee 4's scaling is the {@code benchmarks/} module, guarantee 5 is {@link ConcurrencyTest}.
  */
 class GuaranteesTest {

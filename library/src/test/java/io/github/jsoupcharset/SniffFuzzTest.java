@@ -1,5 +1,7 @@
 package io.github.jsoupcharset;
 
+import io.github.jsoupcharset.decision.DecisionSource;
+import io.github.jsoupcharset.decision.EncodingDecision;
 import io.github.jsoupcharset.encoding.Encoding;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -10,7 +12,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 /**
  * Fuzz target for {@code sniff}: any body, any Content-Type (or none), any options. In the normal
  * build it runs over its seeds in {@code src/test/resources/io/github/jsoupcharset/SniffFuzzTestInputs};
- * {@code mvn -P fuzz} fuzzes it (see the README's Guarantees section).
+ * {@code mvn -P fuzz} fuzzes it (see docs/guarantees.md).
  */
 class SniffFuzzTest {
     @FuzzTest(maxDuration = "10m")

@@ -1,9 +1,9 @@
 package io.github.jsoupcharset.tika;
 
 import io.github.jsoupcharset.BrowserCharsetParser;
-import io.github.jsoupcharset.DecisionSource;
-import io.github.jsoupcharset.EncodingDecision;
-import io.github.jsoupcharset.SniffOptions;
+import io.github.jsoupcharset.decision.DecisionSource;
+import io.github.jsoupcharset.decision.EncodingDecision;
+import io.github.jsoupcharset.decision.SniffOptions;
 import io.github.jsoupcharset.encoding.Encoding;
 
 import org.apache.tika.detect.EncodingDetector;

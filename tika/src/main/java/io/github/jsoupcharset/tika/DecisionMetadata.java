@@ -1,7 +1,7 @@
 package io.github.jsoupcharset.tika;
 
-import io.github.jsoupcharset.EncodingDecision;
-import io.github.jsoupcharset.IgnoredLabel;
+import io.github.jsoupcharset.decision.EncodingDecision;
+import io.github.jsoupcharset.decision.IgnoredLabel;
 
 import org.apache.tika.metadata.Metadata;
 
@@ -22,7 +22,7 @@ public final class DecisionMetadata {
     /** The encoding decided, by its WHATWG name, e.g. {@code Shift_JIS}; what the returned Charset is named. */
     public static final String ENCODING = PREFIX + "encoding";
     /**
-     * The rule that decided, a {@link io.github.jsoupcharset.DecisionSource} name: {@code BOM},
+     * The rule that decided, a {@link io.github.jsoupcharset.decision.DecisionSource} name: {@code BOM},
      * {@code HTTP_HEADER}, {@code META_PRESCAN}, {@code XML_DECLARATION}, {@code LATE_META},
      * {@code DECLARATION_OVERRIDDEN}, {@code UTF8_VALIDITY}, {@code DETECTION} or {@code DEFAULT}.
      */

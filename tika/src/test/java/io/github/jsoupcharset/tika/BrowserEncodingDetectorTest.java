@@ -1,6 +1,6 @@
 package io.github.jsoupcharset.tika;
 
-import io.github.jsoupcharset.SniffOptions;
+import io.github.jsoupcharset.decision.SniffOptions;
 import io.github.jsoupcharset.encoding.Encoding;
 
 import org.apache.tika.detect.EncodingResult;

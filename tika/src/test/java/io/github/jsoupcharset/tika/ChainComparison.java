@@ -1,6 +1,6 @@
 package io.github.jsoupcharset.tika;
 
-import io.github.jsoupcharset.ComparisonKey;
+import io.github.jsoupcharset.compare.ComparisonKey;
 import io.github.jsoupcharset.encoding.Encoding;
 
 import java.io.IOException;

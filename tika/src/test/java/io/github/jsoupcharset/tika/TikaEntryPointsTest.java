@@ -1,7 +1,7 @@
 package io.github.jsoupcharset.tika;
 
-import io.github.jsoupcharset.ComparisonKey;
-import io.github.jsoupcharset.SniffOptions;
+import io.github.jsoupcharset.compare.ComparisonKey;
+import io.github.jsoupcharset.decision.SniffOptions;
 import io.github.jsoupcharset.encoding.Encoding;
 
 import org.apache.tika.config.ServiceLoader;
