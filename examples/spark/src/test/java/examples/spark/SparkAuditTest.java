@@ -98,7 +98,7 @@ class SparkAuditTest {
     }
 
     /** JSON objects without null fields (Spark leaves them out), counted: order does not matter. */
-    private static Map<JsonNode, Long> multiset(List<String> lines, String... without) throws IOException {
+    static Map<JsonNode, Long> multiset(List<String> lines, String... without) throws IOException {
         List<JsonNode> nodes = new ArrayList<>();
         for (String line : lines) {
             ObjectNode node = (ObjectNode) JSON.readTree(line);
@@ -155,7 +155,7 @@ class SparkAuditTest {
      * a page with an unknown label, a resource record and a DNS response. With {@code gzip}, each
      * record is its own gzip member, as crawlers write them.
      */
-    private static byte[] oddRecords(boolean gzip) throws IOException {
+    static byte[] oddRecords(boolean gzip) throws IOException {
         Charset cp1251 = Charset.forName("windows-1251");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         record(out, gzip, "response", "application/http; msgtype=response", "http://broken.example.net/",
