@@ -1,5 +1,8 @@
 package io.github.jsoupcharset;
 
+import io.github.jsoupcharset.contentcoding.ContentCodingException;
+import io.github.jsoupcharset.decision.EncodingDecision;
+import io.github.jsoupcharset.decision.SniffOptions;
 import org.jsoup.Connection;
 import org.jsoup.nodes.Document;
 import org.jsoup.parser.Parser;

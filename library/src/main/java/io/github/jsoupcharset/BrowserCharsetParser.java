@@ -1,5 +1,11 @@
 package io.github.jsoupcharset;
 
+import io.github.jsoupcharset.contentcoding.ContentCodingException;
+import io.github.jsoupcharset.contentcoding.ContentCodings;
+import io.github.jsoupcharset.decision.DecisionSource;
+import io.github.jsoupcharset.decision.EncodingDecision;
+import io.github.jsoupcharset.decision.SniffOptions;
+import io.github.jsoupcharset.stream.StreamInput;
 import io.github.jsoupcharset.encoding.Encoding;
 import io.github.jsoupcharset.sniff.ContentType;
 import io.github.jsoupcharset.codec.Decoder;
@@ -34,7 +40,7 @@ public final class BrowserCharsetParser {
      * to this bound (see {@link #parseWithDecision(InputStream, String, String)}); a decision the
      * bound cut short says so ({@link EncodingDecision.Lookahead#cut()}).
      */
-    public static final int STREAM_LOOKAHEAD_LIMIT = 512 * 1024;
+    public static final int STREAM_LOOKAHEAD_LIMIT = StreamInput.LOOKAHEAD_LIMIT;
 
     private final SniffOptions options;
 
@@ -115,7 +121,7 @@ public final class BrowserCharsetParser {
 
     DecodedHtml decode(byte[] body, List<String> contentTypes) {
         EncodingDecision decision = sniff(body, contentTypes);
-        int start = decision.source() == DecisionSource.BOM ? bomLength(decision.encoding()) : 0;
+        int start = decision.source() == DecisionSource.BOM ? StreamInput.bomLength(decision.encoding()) : 0;
         Decoder decoder = Decoders.newDecoder(decision.encoding().name());
         String text = decoder.decodeAll(body, start, body.length - start);
         int errors = (int) Math.min(Integer.MAX_VALUE, decoder.errors());
@@ -609,7 +615,7 @@ public final class BrowserCharsetParser {
         Objects.requireNonNull(baseUri, "baseUri must not be null (use \"\" when unknown)");
         Objects.requireNonNull(parser, "parser must not be null");
         EncodingDecision decision = sniff(body, contentTypes, complete);
-        int start = decision.source() == DecisionSource.BOM ? bomLength(decision.encoding()) : 0;
+        int start = decision.source() == DecisionSource.BOM ? StreamInput.bomLength(decision.encoding()) : 0;
         // jsoup gets characters, never bytes, so it cannot sniff again; it reads them as they are
         // decoded, a chunk at a time, so the whole text is never held twice
         DecodingReader text = new DecodingReader(body, start, body.length - start, Decoders.newDecoder(decision.encoding().name()));
@@ -621,11 +627,29 @@ public final class BrowserCharsetParser {
         return new ParsedHtml(doc, decision.withReplacementCount(errors));
     }
 
+    /**
+     * This parser with the languages a page's URL and {@code Content-Language} header hint at (for
+     * the byte and stream entry points, which do not see them; {@code parse(Connection.Response)}
+     * and {@code parse(HttpResponse)} read them from the response when the options have none). The
+     * URL's top-level domain ({@code .jp}: Japanese, {@code .ru}: Russian, {@code .tw}: traditional
+     * Chinese, …) and the header's language tags become the languages detection knows; others are
+     * ignored. They only break a tie between candidate encodings that score within a few points of
+     * each other: clear evidence in the bytes always wins.
+     *
+     * @param url the page's URL, or null
+     * @param contentLanguage the {@code Content-Language} header's value, or null
+     * @return a parser whose options carry the hints ({@link SniffOptions#languageHints()}); this one
+     *     is unchanged
+     */
+    public BrowserCharsetParser withLanguageHints(String url, String contentLanguage) {
+        return new BrowserCharsetParser(options.withLanguageHints(Sniffer.languageHints(url, contentLanguage)));
+    }
+
     /** This parser, or one whose detection may break ties with the response's URL and Content-Language (if these options hint nothing). */
     private BrowserCharsetParser hinted(String url, String contentLanguage) {
         if (!options.languageHints().isEmpty()) return this;
-        SniffOptions hinted = options.withLanguageHints(url, contentLanguage);
-        return hinted.languageHints().isEmpty() ? this : new BrowserCharsetParser(hinted);
+        BrowserCharsetParser hinted = withLanguageHints(url, contentLanguage);
+        return hinted.options.languageHints().isEmpty() ? this : hinted;
     }
 
     private static InputStream bodyStreamOf(Connection.Response response) {
@@ -640,9 +664,5 @@ public final class BrowserCharsetParser {
 
     private static List<String> headerList(String contentType) {
         return contentType == null ? Collections.emptyList() : Collections.singletonList(contentType);
-    }
-
-    static int bomLength(Encoding encoding) {
-        return encoding == Encoding.UTF_8 ? 3 : 2;
     }
 }

@@ -1,5 +1,6 @@
 package io.github.jsoupcharset;
 
+import io.github.jsoupcharset.decision.EncodingDecision;
 import java.util.Objects;
 
 /**

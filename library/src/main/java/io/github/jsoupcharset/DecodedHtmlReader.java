@@ -1,5 +1,7 @@
 package io.github.jsoupcharset;
 
+import io.github.jsoupcharset.decision.EncodingDecision;
+import io.github.jsoupcharset.stream.StreamInput;
 import java.io.IOException;
 import java.io.Reader;
 

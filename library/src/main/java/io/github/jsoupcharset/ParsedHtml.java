@@ -1,5 +1,6 @@
 package io.github.jsoupcharset;
 
+import io.github.jsoupcharset.decision.EncodingDecision;
 import org.jsoup.nodes.Document;
 
 import java.util.Objects;

@@ -1,5 +1,11 @@
 package io.github.jsoupcharset;
 
+import io.github.jsoupcharset.decision.Confidence;
+import io.github.jsoupcharset.decision.DecisionSource;
+import io.github.jsoupcharset.decision.EncodingDecision;
+import io.github.jsoupcharset.decision.IgnoredLabel;
+import io.github.jsoupcharset.decision.SniffOptions;
+
 
 import io.github.jsoupcharset.encoding.Encoding;
 import com.sun.net.httpserver.HttpServer;

@@ -1,5 +1,6 @@
 package io.github.jsoupcharset;
 
+import io.github.jsoupcharset.decision.SniffOptions;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 

@@ -1,5 +1,6 @@
 package io.github.jsoupcharset;
 
+import io.github.jsoupcharset.decision.EncodingDecision;
 import io.github.jsoupcharset.encoding.Encoding;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

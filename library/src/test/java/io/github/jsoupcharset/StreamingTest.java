@@ -1,6 +1,9 @@
 package io.github.jsoupcharset;
 
-import io.github.jsoupcharset.EncodingDecision.Lookahead;
+import io.github.jsoupcharset.decision.DecisionSource;
+import io.github.jsoupcharset.decision.EncodingDecision;
+import io.github.jsoupcharset.decision.SniffOptions;
+import io.github.jsoupcharset.decision.EncodingDecision.Lookahead;
 import io.github.jsoupcharset.encoding.Encoding;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;

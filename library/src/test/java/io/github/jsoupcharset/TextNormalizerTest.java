@@ -1,5 +1,6 @@
 package io.github.jsoupcharset;
 
+import io.github.jsoupcharset.decision.SniffOptions;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 

@@ -1,6 +1,6 @@
 package io.github.jsoupcharset.cli;
 
-import io.github.jsoupcharset.DecisionSource;
+import io.github.jsoupcharset.decision.DecisionSource;
 
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -360,7 +360,7 @@ public final class AuditTable implements Serializable {
     /**
      * Pages whose header (or BOM) and document declared different encodings.
      *
-     * @return the number of pages whose decision has {@link io.github.jsoupcharset.EncodingDecision#conflict()}
+     * @return the number of pages whose decision has {@link io.github.jsoupcharset.decision.EncodingDecision#conflict()}
      */
     public long conflicts() {
         return conflicts;
@@ -408,7 +408,7 @@ public final class AuditTable implements Serializable {
     /**
      * Pages whose body does not look like text (an image or other binary data sent as HTML).
      *
-     * @return the number of pages whose decision {@link io.github.jsoupcharset.EncodingDecision#looksBinary()}
+     * @return the number of pages whose decision {@link io.github.jsoupcharset.decision.EncodingDecision#looksBinary()}
      */
     public long looksBinary() {
         return looksBinary;

@@ -1,6 +1,6 @@
 package io.github.jsoupcharset.cli;
 
-import io.github.jsoupcharset.DecisionSource;
+import io.github.jsoupcharset.decision.DecisionSource;
 
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,8 +1,8 @@
 package io.github.jsoupcharset.cli;
 
 import io.github.jsoupcharset.BrowserCharsetParser;
-import io.github.jsoupcharset.ContentCodingException;
-import io.github.jsoupcharset.ContentCodings;
+import io.github.jsoupcharset.contentcoding.ContentCodingException;
+import io.github.jsoupcharset.contentcoding.ContentCodings;
 
 import java.io.ByteArrayInputStream;
 import java.io.Closeable;

@@ -1,12 +1,12 @@
 package io.github.jsoupcharset.cli;
 
 import io.github.jsoupcharset.BrowserCharsetJsoup;
-import io.github.jsoupcharset.DecisionSource;
+import io.github.jsoupcharset.decision.DecisionSource;
 import io.github.jsoupcharset.DecodedHtml;
-import io.github.jsoupcharset.EncodingDecision;
-import io.github.jsoupcharset.IgnoredLabel;
+import io.github.jsoupcharset.decision.EncodingDecision;
+import io.github.jsoupcharset.decision.IgnoredLabel;
 import io.github.jsoupcharset.ParsedHtml;
-import io.github.jsoupcharset.SniffOptions;
+import io.github.jsoupcharset.decision.SniffOptions;
 import io.github.jsoupcharset.encoding.Encoding;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;

@@ -1,8 +1,8 @@
 package io.github.jsoupcharset.cli;
 
-import io.github.jsoupcharset.ContentCodingException;
-import io.github.jsoupcharset.ContentCodings;
-import io.github.jsoupcharset.SniffOptions;
+import io.github.jsoupcharset.contentcoding.ContentCodingException;
+import io.github.jsoupcharset.contentcoding.ContentCodings;
+import io.github.jsoupcharset.decision.SniffOptions;
 
 import org.netpreserve.jwarc.HttpResponse;
 import org.netpreserve.jwarc.ParsingException;

@@ -262,7 +262,7 @@ class MainStreamingTest {
         int good = page.length - 12;
         Path file = dir.resolve("late.html");
         java.nio.file.Files.write(file, page);
-        io.github.jsoupcharset.EncodingDecision again;
+        io.github.jsoupcharset.decision.EncodingDecision again;
         try (io.github.jsoupcharset.DecodedHtmlReader reader = io.github.jsoupcharset.BrowserCharsetJsoup.decode(file, null)) {
             again = reader.decision();
         }

@@ -2,9 +2,9 @@ package io.github.jsoupcharset.cli;
 
 import io.github.jsoupcharset.BrowserCharsetJsoup;
 import io.github.jsoupcharset.DecodedHtml;
-import io.github.jsoupcharset.EncodingDecision;
+import io.github.jsoupcharset.decision.EncodingDecision;
 import io.github.jsoupcharset.SharedData;
-import io.github.jsoupcharset.SniffOptions;
+import io.github.jsoupcharset.decision.SniffOptions;
 import org.jsoup.Jsoup;
 import org.junit.jupiter.api.Test;
 import org.netpreserve.jwarc.HttpResponse;

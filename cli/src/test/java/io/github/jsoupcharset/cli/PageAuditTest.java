@@ -1,7 +1,7 @@
 package io.github.jsoupcharset.cli;
 
-import io.github.jsoupcharset.DecisionSource;
-import io.github.jsoupcharset.SniffOptions;
+import io.github.jsoupcharset.decision.DecisionSource;
+import io.github.jsoupcharset.decision.SniffOptions;
 import io.github.jsoupcharset.encoding.Encoding;
 import org.junit.jupiter.api.Test;
 

@@ -1,8 +1,8 @@
 package io.github.jsoupcharset.sniff;
 
-import io.github.jsoupcharset.DecisionSource;
-import io.github.jsoupcharset.EncodingDecision.Misdeclaration;
-import io.github.jsoupcharset.SniffOptions;
+import io.github.jsoupcharset.decision.DecisionSource;
+import io.github.jsoupcharset.decision.EncodingDecision.Misdeclaration;
+import io.github.jsoupcharset.decision.SniffOptions;
 import io.github.jsoupcharset.detect.Detector;
 import io.github.jsoupcharset.detect.Utf8Scan;
 import io.github.jsoupcharset.encoding.Encoding;

@@ -1,6 +1,6 @@
 package io.github.jsoupcharset.sniff;
 
-import io.github.jsoupcharset.DecisionSource;
+import io.github.jsoupcharset.decision.DecisionSource;
 import io.github.jsoupcharset.encoding.Encoding;
 
 import java.util.List;
@@ -13,7 +13,7 @@ import java.util.Optional;
  *
  * @param declared the declaration the scan would use, if any
  * @param failedLabels the labels the scan would have used but that "get an encoding" did not know:
- *     the first {@link io.github.jsoupcharset.EncodingDecision#MAX_IGNORED_LABELS} in document
+ *     the first {@link io.github.jsoupcharset.decision.EncodingDecision#MAX_IGNORED_LABELS} in document
  *     order (see {@link FailedLabels})
  * @param failedLabelCount how many such labels there were in all
  */

@@ -1,7 +1,7 @@
 package io.github.jsoupcharset.sniff;
 
-import io.github.jsoupcharset.DecisionSource;
-import io.github.jsoupcharset.SniffOptions;
+import io.github.jsoupcharset.decision.DecisionSource;
+import io.github.jsoupcharset.decision.SniffOptions;
 import io.github.jsoupcharset.sniff.DocumentDeclaration.Declared;
 
 import java.util.Optional;

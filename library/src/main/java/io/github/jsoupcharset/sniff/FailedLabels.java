@@ -1,7 +1,7 @@
 package io.github.jsoupcharset.sniff;
 
-import io.github.jsoupcharset.DecisionSource;
-import io.github.jsoupcharset.EncodingDecision;
+import io.github.jsoupcharset.decision.DecisionSource;
+import io.github.jsoupcharset.decision.EncodingDecision;
 import io.github.jsoupcharset.sniff.DocumentDeclaration.FailedLabel;
 
 import java.util.ArrayList;
@@ -41,7 +41,7 @@ final class FailedLabels {
         // the scans report in document order, but a later scan (XML declaration) may report earlier bytes
         int at = kept.size();
         while (at > 0 && kept.get(at - 1).offset() > offset) at--;
-        kept.add(at, new FailedLabel(Labels.bounded(label), source, offset));
+        kept.add(at, new FailedLabel(EncodingDecision.boundedLabel(label), source, offset));
         if (kept.size() > KEPT) kept.remove(KEPT);
     }
 

@@ -2,7 +2,7 @@ package io.github.jsoupcharset.sniff;
 
 import io.github.jsoupcharset.markup.AsciiBytes;
 
-import io.github.jsoupcharset.DecisionSource;
+import io.github.jsoupcharset.decision.DecisionSource;
 import io.github.jsoupcharset.encoding.Encoding;
 import io.github.jsoupcharset.sniff.DocumentDeclaration.Declared;
 import org.jsoup.parser.Parser;

@@ -1,13 +1,13 @@
 package io.github.jsoupcharset.sniff;
 
 import io.github.jsoupcharset.detect.Detector;
-import io.github.jsoupcharset.Confidence;
-import io.github.jsoupcharset.DecisionSource;
+import io.github.jsoupcharset.decision.Confidence;
+import io.github.jsoupcharset.decision.DecisionSource;
 import io.github.jsoupcharset.encoding.Encoding;
-import io.github.jsoupcharset.EncodingDecision;
-import io.github.jsoupcharset.EncodingDecision.Misdeclaration;
-import io.github.jsoupcharset.IgnoredLabel;
-import io.github.jsoupcharset.SniffOptions;
+import io.github.jsoupcharset.decision.EncodingDecision;
+import io.github.jsoupcharset.decision.EncodingDecision.Misdeclaration;
+import io.github.jsoupcharset.decision.IgnoredLabel;
+import io.github.jsoupcharset.decision.SniffOptions;
 import io.github.jsoupcharset.sniff.DocumentDeclaration.Declared;
 import io.github.jsoupcharset.sniff.DocumentDeclaration.FailedLabel;
 import io.github.jsoupcharset.markup.AsciiBytes;
@@ -80,10 +80,7 @@ public final class Sniffer {
         // not the standard's: whether the bytes look like text at all (MIME Sniffing's text-or-binary rules)
         Optional<String> binary = BinaryCheck.evidence(body, off, len, d.encoding());
         if (binary.isEmpty()) return d;
-        return new EncodingDecision(d.encoding(), d.source(), d.confidence(), d.headerLabel(), d.headerEncoding(),
-                d.metaLabel(), d.metaEncoding(), d.metaSource(), d.conflict(), d.ignoredLabels(), d.ignoredLabelCount(),
-                d.detectorConfidence(), d.detectorRunnerUp(), d.replacementCount(), d.misdeclaration(), binary,
-                d.lookahead());
+        return d.toBuilder().binaryEvidence(binary).build();
     }
 
     /**
@@ -239,11 +236,13 @@ public final class Sniffer {
 
         EncodingDecision decision(Encoding encoding, DecisionSource source, Confidence confidence, boolean conflict,
                 OptionalInt detectorConfidence, Optional<Encoding> runnerUp, Optional<Misdeclaration> misdeclaration) {
-            return new EncodingDecision(encoding, source, confidence,
-                    Optional.ofNullable(headerLabel), headerEncoding,
-                    declared.map(Declared::label), declared.map(Declared::encoding), declared.map(Declared::source),
-                    conflict, ignored, ignoredCount, detectorConfidence, runnerUp, OptionalInt.empty(),
-                    misdeclaration);
+            return EncodingDecision.builder(encoding, source, confidence)
+                    .headerLabel(Optional.ofNullable(headerLabel)).headerEncoding(headerEncoding)
+                    .metaLabel(declared.map(Declared::label)).metaEncoding(declared.map(Declared::encoding))
+                    .metaSource(declared.map(Declared::source)).conflict(conflict)
+                    .ignoredLabels(ignored).ignoredLabelCount(ignoredCount)
+                    .detectorConfidence(detectorConfidence).detectorRunnerUp(runnerUp)
+                    .misdeclaration(misdeclaration).build();
         }
     }
 

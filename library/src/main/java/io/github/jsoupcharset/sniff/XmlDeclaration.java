@@ -1,6 +1,8 @@
 package io.github.jsoupcharset.sniff;
 
-import io.github.jsoupcharset.DecisionSource;
+import io.github.jsoupcharset.decision.EncodingDecision;
+
+import io.github.jsoupcharset.decision.DecisionSource;
 import io.github.jsoupcharset.encoding.Encoding;
 import io.github.jsoupcharset.markup.AsciiBytes;
 import io.github.jsoupcharset.sniff.DocumentDeclaration.Declared;
@@ -82,7 +84,7 @@ public final class XmlDeclaration {
         if (encoding.isEmpty()) {
             // a declaration of a hundred megabytes between its quotes is kept cut
             return new DocumentDeclaration(Optional.empty(),
-                    List.of(new FailedLabel(Labels.bounded(label), DecisionSource.XML_DECLARATION, 0)), 1);
+                    List.of(new FailedLabel(EncodingDecision.boundedLabel(label), DecisionSource.XML_DECLARATION, 0)), 1);
         }
         // 17. UTF-16BE/LE become UTF-8 (the declaration was read as ASCII, so it is not UTF-16).
         Encoding result = MetaContent.isUtf16(encoding.get()) ? Encoding.UTF_8 : encoding.get();

@@ -4,7 +4,7 @@ import io.github.jsoupcharset.BrowserCharsetJsoup;
 import io.github.jsoupcharset.BrowserCharsetParser;
 import io.github.jsoupcharset.DecodedHtml;
 import io.github.jsoupcharset.SharedData;
-import io.github.jsoupcharset.SniffOptions;
+import io.github.jsoupcharset.decision.SniffOptions;
 import io.github.jsoupcharset.browser.GenerateBrowserCases.Case;
 import io.github.jsoupcharset.browser.GenerateBrowserCases.Doc;
 import org.junit.jupiter.api.Test;

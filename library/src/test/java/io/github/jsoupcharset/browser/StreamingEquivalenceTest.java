@@ -4,7 +4,7 @@ import io.github.jsoupcharset.BrowserCharsetJsoup;
 import io.github.jsoupcharset.ChunkedInputStream;
 import io.github.jsoupcharset.DecodedHtml;
 import io.github.jsoupcharset.DecodedHtmlReader;
-import io.github.jsoupcharset.EncodingDecision;
+import io.github.jsoupcharset.decision.EncodingDecision;
 import io.github.jsoupcharset.ParsedHtml;
 import io.github.jsoupcharset.SharedData;
 import io.github.jsoupcharset.browser.GenerateBrowserCases.Case;

@@ -1,8 +1,8 @@
 package io.github.jsoupcharset.detect;
 
 import io.github.jsoupcharset.BrowserCharsetJsoup;
-import io.github.jsoupcharset.DecisionSource;
-import io.github.jsoupcharset.EncodingDecision;
+import io.github.jsoupcharset.decision.DecisionSource;
+import io.github.jsoupcharset.decision.EncodingDecision;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;

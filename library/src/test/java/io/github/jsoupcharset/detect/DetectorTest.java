@@ -1,8 +1,8 @@
 package io.github.jsoupcharset.detect;
 
-import io.github.jsoupcharset.DecisionSource;
+import io.github.jsoupcharset.decision.DecisionSource;
 import io.github.jsoupcharset.encoding.Encoding;
-import io.github.jsoupcharset.SniffOptions.Detection;
+import io.github.jsoupcharset.decision.SniffOptions.Detection;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.Charset;

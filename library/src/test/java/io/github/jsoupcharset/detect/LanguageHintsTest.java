@@ -1,7 +1,7 @@
 package io.github.jsoupcharset.detect;
 
 import io.github.jsoupcharset.BrowserCharsetJsoup;
-import io.github.jsoupcharset.SniffOptions;
+import io.github.jsoupcharset.decision.SniffOptions;
 import io.github.jsoupcharset.encoding.Encoding;
 import org.junit.jupiter.api.Test;
 
@@ -80,7 +80,7 @@ class LanguageHintsTest {
             if (!truth.equals(BrowserCharsetJsoup.decode(c.bytes(), "text/html").text())) continue;
             String own = ownLanguage(c);
             for (String language : languages) {
-                SniffOptions hinted = SniffOptions.DEFAULTS.withLanguageHints(null, language.replace('_', '-'));
+                SniffOptions hinted = SniffOptions.DEFAULTS.withLanguageHints(LanguageHints.of(null, language.replace('_', '-')));
                 String text = BrowserCharsetJsoup.withOptions(hinted).decode(c.bytes(), "text/html").text();
                 if (language.equals(own)) {
                     rightHints++;

@@ -1,7 +1,7 @@
 package io.github.jsoupcharset.sniff;
 
 import io.github.jsoupcharset.BrowserCharsetJsoup;
-import io.github.jsoupcharset.EncodingDecision;
+import io.github.jsoupcharset.decision.EncodingDecision;
 import io.github.jsoupcharset.SharedData;
 import io.github.jsoupcharset.encoding.Encoding;
 import org.junit.jupiter.api.Test;
@@ -30,7 +30,7 @@ class BinaryCheckTest {
             "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==");
 
     private static EncodingDecision decide(byte[] body, String contentType) {
-        return BrowserCharsetJsoup.withOptions(io.github.jsoupcharset.SniffOptions.DEFAULTS).decode(body, contentType).decision();
+        return BrowserCharsetJsoup.withOptions(io.github.jsoupcharset.decision.SniffOptions.DEFAULTS).decode(body, contentType).decision();
     }
 
     private static Optional<String> evidence(byte[] body) {
@@ -44,7 +44,7 @@ class BinaryCheckTest {
         assertThat(d.binaryEvidence(), equalTo(Optional.of("PNG image signature")));
         assertThat(d.toString().contains("; looks binary: PNG image signature"), equalTo(true));
         // never lose data: every byte is still decoded
-        String text = BrowserCharsetJsoup.withOptions(io.github.jsoupcharset.SniffOptions.DEFAULTS).decode(PNG, null).text();
+        String text = BrowserCharsetJsoup.withOptions(io.github.jsoupcharset.decision.SniffOptions.DEFAULTS).decode(PNG, null).text();
         assertThat(text.length(), greaterThan(PNG.length / 2));
     }
 

@@ -1,7 +1,7 @@
 package io.github.jsoupcharset.sniff;
 
-import io.github.jsoupcharset.DecisionSource;
-import io.github.jsoupcharset.EncodingDecision.Misdeclaration;
+import io.github.jsoupcharset.decision.DecisionSource;
+import io.github.jsoupcharset.decision.EncodingDecision.Misdeclaration;
 import io.github.jsoupcharset.encoding.Encoding;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,6 @@
 package io.github.jsoupcharset.sniff;
 
-import io.github.jsoupcharset.DecisionSource;
+import io.github.jsoupcharset.decision.DecisionSource;
 import io.github.jsoupcharset.encoding.Encoding;
 import io.github.jsoupcharset.sniff.DocumentDeclaration.Declared;
 import io.github.jsoupcharset.sniff.DocumentDeclaration.FailedLabel;

@@ -3,7 +3,7 @@ package io.github.jsoupcharset.sniff;
 import io.github.jsoupcharset.BrowserCharsetJsoup;
 import io.github.jsoupcharset.BrowserCharsetParser;
 import io.github.jsoupcharset.DecodedHtml;
-import io.github.jsoupcharset.SniffOptions;
+import io.github.jsoupcharset.decision.SniffOptions;
 import io.github.jsoupcharset.detect.DetectionCorpus;
 import io.github.jsoupcharset.encoding.Encoding;
 

@@ -1,11 +1,11 @@
 package io.github.jsoupcharset.sniff;
 
 import io.github.jsoupcharset.encoding.Encoding;
-import io.github.jsoupcharset.EncodingDecision;
+import io.github.jsoupcharset.decision.EncodingDecision;
 import io.github.jsoupcharset.SharedData;
-import io.github.jsoupcharset.SniffOptions;
-import io.github.jsoupcharset.SniffOptions.Detection;
-import io.github.jsoupcharset.SniffOptions.MetaScan;
+import io.github.jsoupcharset.decision.SniffOptions;
+import io.github.jsoupcharset.decision.SniffOptions.Detection;
+import io.github.jsoupcharset.decision.SniffOptions.MetaScan;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 

@@ -1,13 +1,13 @@
 package io.github.jsoupcharset.sniff;
 
-import io.github.jsoupcharset.Confidence;
-import io.github.jsoupcharset.DecisionSource;
+import io.github.jsoupcharset.decision.Confidence;
+import io.github.jsoupcharset.decision.DecisionSource;
 import io.github.jsoupcharset.encoding.Encoding;
-import io.github.jsoupcharset.EncodingDecision;
-import io.github.jsoupcharset.IgnoredLabel;
-import io.github.jsoupcharset.SniffOptions;
-import io.github.jsoupcharset.SniffOptions.Detection;
-import io.github.jsoupcharset.SniffOptions.MetaScan;
+import io.github.jsoupcharset.decision.EncodingDecision;
+import io.github.jsoupcharset.decision.IgnoredLabel;
+import io.github.jsoupcharset.decision.SniffOptions;
+import io.github.jsoupcharset.decision.SniffOptions.Detection;
+import io.github.jsoupcharset.decision.SniffOptions.MetaScan;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package io.github.jsoupcharset;
+package io.github.jsoupcharset.decision;
 
 /**
  * The rule of the HTML Standard's encoding sniffing algorithm that decided a document's encoding,

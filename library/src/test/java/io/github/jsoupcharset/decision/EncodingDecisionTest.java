@@ -1,4 +1,4 @@
-package io.github.jsoupcharset;
+package io.github.jsoupcharset.decision;
 
 import io.github.jsoupcharset.encoding.Encoding;
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -14,9 +14,10 @@ import org.junit.jupiter.api.Test;
 
 class EncodingDecisionTest {
     private static EncodingDecision decision(Optional<String> header, Optional<String> meta, List<IgnoredLabel> ignored, int count) {
-        return new EncodingDecision(Encoding.WINDOWS_1252, DecisionSource.DEFAULT, Confidence.TENTATIVE, header, Optional.empty(),
-                meta, meta.flatMap(Encoding::forLabel), meta.map(m -> DecisionSource.META_PRESCAN), false, ignored, count,
-                OptionalInt.empty(), Optional.empty(), OptionalInt.empty(), Optional.empty());
+        return EncodingDecision.builder(Encoding.WINDOWS_1252, DecisionSource.DEFAULT, Confidence.TENTATIVE)
+                .headerLabel(header).metaLabel(meta).metaEncoding(meta.flatMap(Encoding::forLabel))
+                .metaSource(meta.map(m -> DecisionSource.META_PRESCAN)).ignoredLabels(ignored).ignoredLabelCount(count)
+                .build();
     }
 
     @Test
@@ -58,14 +59,39 @@ class EncodingDecisionTest {
     void aMisdeclarationSurvivesTheReplacementCountAndIsShown() {
         EncodingDecision.Misdeclaration m = new EncodingDecision.Misdeclaration(DecisionSource.HTTP_HEADER,
                 Encoding.UTF_8, Encoding.WINDOWS_1251, "40 UTF-8 errors in 40 non-ASCII sequences; windows-1251 decodes with 0 errors");
-        EncodingDecision d = new EncodingDecision(Encoding.WINDOWS_1251, DecisionSource.DECLARATION_OVERRIDDEN,
-                Confidence.TENTATIVE, Optional.of("utf-8"), Optional.of(Encoding.UTF_8), Optional.empty(), Optional.empty(),
-                Optional.empty(), false, List.of(), 0, OptionalInt.empty(), Optional.empty(), OptionalInt.empty(),
-                Optional.of(m)).withReplacementCount(0);
+        EncodingDecision d = EncodingDecision.builder(Encoding.WINDOWS_1251, DecisionSource.DECLARATION_OVERRIDDEN,
+                Confidence.TENTATIVE).headerLabel(Optional.of("utf-8")).headerEncoding(Optional.of(Encoding.UTF_8))
+                .misdeclaration(Optional.of(m)).build().withReplacementCount(0);
         assertThat(d.misdeclared(), equalTo(true));
         assertThat(d.misdeclaration(), equalTo(Optional.of(m)));
         assertThat(d.toString(), equalTo("windows-1251 (DECLARATION_OVERRIDDEN, TENTATIVE; header \"utf-8\"; HTTP_HEADER UTF-8"
                 + " overridden: windows-1251, 40 UTF-8 errors in 40 non-ASCII sequences; windows-1251 decodes with 0 errors;"
                 + " 0 U+FFFD)"));
+    }
+
+    @Test
+    void aBuilderStartsEmptyAndToBuilderGivesBackAnEqualDecision() {
+        EncodingDecision plain = EncodingDecision.builder(Encoding.KOI8_R, DecisionSource.DETECTION, Confidence.TENTATIVE).build();
+        assertThat(plain.headerLabel(), equalTo(Optional.empty()));
+        assertThat(plain.ignoredLabels(), equalTo(List.of()));
+        assertThat(plain.replacementCount(), equalTo(OptionalInt.empty()));
+        assertThat(plain.looksBinary() || plain.misdeclared() || plain.conflict(), equalTo(false));
+
+        EncodingDecision full = plain.toBuilder().headerLabel(Optional.of("koi8-r")).headerEncoding(Optional.of(Encoding.KOI8_R))
+                .detectorConfidence(OptionalInt.of(91)).detectorRunnerUp(Optional.of(Encoding.WINDOWS_1251))
+                .binaryEvidence(Optional.of("PNG image signature")).build().withReplacementCount(3);
+        EncodingDecision copy = full.toBuilder().build();
+        assertThat(copy, equalTo(full));
+        assertThat(copy.hashCode(), equalTo(full.hashCode()));
+        assertThat(copy.toString(), equalTo(full.toString()));
+        // each fact takes part in equality
+        assertThat(full.toBuilder().conflict(true).build().equals(full), equalTo(false));
+        assertThat(full.toBuilder().detectorConfidence(OptionalInt.of(90)).build().equals(full), equalTo(false));
+        assertThat(full.equals(plain), equalTo(false));
+        // and the builder checks what it is given
+        assertThrows(NullPointerException.class, () -> EncodingDecision.builder(null, DecisionSource.DEFAULT, Confidence.TENTATIVE));
+        assertThrows(IllegalArgumentException.class, () -> plain.toBuilder()
+                .ignoredLabels(List.of(new IgnoredLabel("x", DecisionSource.HTTP_HEADER))).ignoredLabelCount(0).build());
+        assertThrows(IllegalArgumentException.class, () -> plain.toBuilder().replacementCount(OptionalInt.of(-1)).build());
     }
 }

@@ -1,5 +1,6 @@
-package io.github.jsoupcharset;
+package io.github.jsoupcharset.compare;
 
+import io.github.jsoupcharset.SharedData;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.equalTo;

@@ -1,6 +1,4 @@
-package io.github.jsoupcharset;
-
-import io.github.jsoupcharset.sniff.Labels;
+package io.github.jsoupcharset.decision;
 
 import java.util.Objects;
 
@@ -25,7 +23,7 @@ public record IgnoredLabel(String label, DecisionSource where) {
      * @throws NullPointerException if an argument is null
      */
     public IgnoredLabel {
-        label = Labels.bounded(Objects.requireNonNull(label, "label"));
+        label = EncodingDecision.boundedLabel(Objects.requireNonNull(label, "label"));
         Objects.requireNonNull(where, "where");
     }
 }

@@ -1,4 +1,4 @@
-package io.github.jsoupcharset;
+package io.github.jsoupcharset.decision;
 
 /** The confidence the HTML Standard attaches to a sniffed encoding. */
 public enum Confidence {

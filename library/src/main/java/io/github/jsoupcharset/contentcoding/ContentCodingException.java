@@ -1,4 +1,4 @@
-package io.github.jsoupcharset;
+package io.github.jsoupcharset.contentcoding;
 
 /**
  * A response body whose {@code Content-Encoding} cannot be undone: a coding this library does not

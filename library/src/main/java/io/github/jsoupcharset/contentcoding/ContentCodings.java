@@ -1,4 +1,4 @@
-package io.github.jsoupcharset;
+package io.github.jsoupcharset.contentcoding;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

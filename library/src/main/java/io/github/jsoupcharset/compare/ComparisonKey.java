@@ -1,4 +1,4 @@
-package io.github.jsoupcharset;
+package io.github.jsoupcharset.compare;
 
 import com.ibm.icu.text.Normalizer2;
 

@@ -1,5 +1,7 @@
-package io.github.jsoupcharset;
+package io.github.jsoupcharset.contentcoding;
 
+import io.github.jsoupcharset.BrowserCharsetJsoup;
+import io.github.jsoupcharset.ParsedHtml;
 import com.sun.net.httpserver.HttpServer;
 import io.github.jsoupcharset.encoding.Encoding;
 import org.junit.jupiter.api.Test;

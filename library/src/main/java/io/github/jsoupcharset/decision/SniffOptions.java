@@ -1,4 +1,4 @@
-package io.github.jsoupcharset;
+package io.github.jsoupcharset.decision;
 
 import io.github.jsoupcharset.encoding.Encoding;
 import java.util.List;
@@ -130,21 +130,20 @@ public record SniffOptions(MetaScan metaScan, Detection detection, Declarations 
     }
 
     /**
-     * These options with the languages a page's URL and {@code Content-Language} header hint at
-     * (for the byte entry points, which do not see them; {@code parse(Connection.Response)} and
-     * {@code parse(HttpResponse)} read them from the response when these options have none). The
-     * URL's top-level domain ({@code .jp}: Japanese, {@code .ru}: Russian, {@code .tw}: traditional
-     * Chinese, …) and the header's language tags become the languages detection knows; others are
-     * ignored. They only break a tie between candidate encodings that score within a few points of
-     * each other: clear evidence in the bytes always wins.
+     * These options with the languages detection may use to break a tie between candidate
+     * encodings: the languages detection knows ({@code ja}, {@code ru}, {@code zh_Hant}, …; others
+     * are ignored). {@link io.github.jsoupcharset.BrowserCharsetParser#withLanguageHints(String,
+     * String)} derives them from a page's URL and {@code Content-Language} header, and {@code
+     * parse(Connection.Response)} and {@code parse(HttpResponse)} from the response when these
+     * options have none. They only break a tie between candidate encodings that score within a few
+     * points of each other: clear evidence in the bytes always wins.
      *
-     * @param url the page's URL, or null
-     * @param contentLanguage the {@code Content-Language} header's value, or null
+     * @param languages the hinted languages, most likely first
      * @return new options; these are unchanged
+     * @throws NullPointerException if {@code languages} or one of them is null
      */
-    public SniffOptions withLanguageHints(String url, String contentLanguage) {
-        return new SniffOptions(metaScan, detection, declarations, defaultEncoding, textNormalization,
-                io.github.jsoupcharset.sniff.Sniffer.languageHints(url, contentLanguage));
+    public SniffOptions withLanguageHints(List<String> languages) {
+        return new SniffOptions(metaScan, detection, declarations, defaultEncoding, textNormalization, languages);
     }
 
     /**
@@ -228,7 +227,7 @@ public record SniffOptions(MetaScan metaScan, Detection detection, Declarations 
          * becomes U+00E9 é): the whole text from {@code decode}, and from {@code parse} the
          * document's text nodes (CDATA sections included) and attribute values; not script or
          * style contents, comments, tag or attribute names, or the doctype. For comparing or
-         * deduplicating text, see {@link io.github.jsoupcharset.ComparisonKey}, which folds much
+         * deduplicating text, see {@link io.github.jsoupcharset.compare.ComparisonKey}, which folds much
          * more.
          */
         NFC
