@@ -11,6 +11,7 @@ import io.github.jsoupcharset.sniff.ContentType;
 import io.github.jsoupcharset.codec.Decoder;
 import io.github.jsoupcharset.codec.Decoders;
 import io.github.jsoupcharset.codec.DecodingReader;
+import io.github.jsoupcharset.sniff.DoubleEncodingScan;
 import io.github.jsoupcharset.sniff.Sniffer;
 import org.jsoup.Connection;
 import org.jsoup.nodes.Document;
@@ -102,6 +103,26 @@ public final class BrowserCharsetParser {
         return sniff(body, contentTypes, true);
     }
 
+    /**
+     * As {@link #sniff(byte[], String)}, for a body that may have been cut off before its end: by
+     * a crawler (a WARC record's {@code WARC-Truncated}: length, time, disconnect), at a size limit,
+     * or by a dropped connection. With {@code truncated} true, a UTF-8 sequence cut off at the end
+     * of the body is no evidence against UTF-8 (UTF-8 validity, the misdeclaration check, the
+     * double-encoding check), and the decision says so ({@link EncodingDecision#truncated()}).
+     * The same flag is taken by {@link #decode(byte[], String, boolean)}, {@link
+     * #parseWithDecision(byte[], String, String, boolean)} and {@link
+     * #parseWithDecision(InputStream, String, String, boolean)}; the other entry points take the
+     * body as complete, but for {@link #parseWithDecision(Connection.Response)}, which asks jsoup.
+     *
+     * @param body the raw response body
+     * @param contentType the Content-Type header value, or null if the response had none
+     * @param truncated whether the body was cut off before its end
+     * @return the decision, as {@link #sniff(byte[], String)} returns it
+     */
+    public EncodingDecision sniff(byte[] body, String contentType, boolean truncated) {
+        return sniff(body, headerList(contentType), !truncated);
+    }
+
     /** {@code complete}: whether the body is the whole response (a cut-off UTF-8 sequence at its end is then an error). */
     private EncodingDecision sniff(byte[] body, List<String> contentTypes, boolean complete) {
         Objects.requireNonNull(body, "body must not be null");
@@ -116,14 +137,37 @@ public final class BrowserCharsetParser {
      * @return the text (byte order mark removed) and the decision, with its U+FFFD count
      */
     public DecodedHtml decode(byte[] body, String contentType) {
-        return decode(body, headerList(contentType));
+        return decode(body, headerList(contentType), true);
+    }
+
+    /**
+     * As {@link #decode(byte[], String)}, for a body that may have been cut off before its end
+     * (see {@link #sniff(byte[], String, boolean)}).
+     *
+     * @param body the raw response body
+     * @param contentType the Content-Type header value, or null if the response had none
+     * @param truncated whether the body was cut off before its end
+     * @return the text (byte order mark removed) and the decision, with its U+FFFD count
+     */
+    public DecodedHtml decode(byte[] body, String contentType, boolean truncated) {
+        return decode(body, headerList(contentType), !truncated);
     }
 
     DecodedHtml decode(byte[] body, List<String> contentTypes) {
-        EncodingDecision decision = sniff(body, contentTypes);
+        return decode(body, contentTypes, true);
+    }
+
+    private DecodedHtml decode(byte[] body, List<String> contentTypes, boolean complete) {
+        EncodingDecision decision = sniff(body, contentTypes, complete);
         int start = decision.source() == DecisionSource.BOM ? StreamInput.bomLength(decision.encoding()) : 0;
         Decoder decoder = Decoders.newDecoder(decision.encoding().name());
-        String text = decoder.decodeAll(body, start, body.length - start);
+        String text;
+        if (repaired(decision)) {
+            byte[] author = DoubleEncodingScan.repair(body, start, body.length - start);
+            text = decoder.decodeAll(author, 0, author.length);
+        } else {
+            text = decoder.decodeAll(body, start, body.length - start);
+        }
         int errors = (int) Math.min(Integer.MAX_VALUE, decoder.errors());
         if (options.textNormalization() == SniffOptions.TextNormalization.NFC) text = TextNormalizer.nfc(text);
         return new DecodedHtml(text, decision.withReplacementCount(errors));
@@ -154,6 +198,22 @@ public final class BrowserCharsetParser {
      */
     public Document parse(byte[] body, String contentType, String baseUri, Parser parser) {
         return parseWithDecision(body, contentType, baseUri, parser).document();
+    }
+
+    /**
+     * As {@link #parseWithDecision(byte[], String, String)}, for a body that may have been cut off
+     * before its end (see {@link #sniff(byte[], String, boolean)}); {@link ParsedHtml#truncated()}
+     * is {@code truncated}.
+     *
+     * @param body the raw response body
+     * @param contentType the Content-Type header value, or null if the response had none
+     * @param baseUri the URL the body came from, for resolving relative links ("" if unknown)
+     * @param truncated whether the body was cut off before its end
+     * @return the document and the decision that chose its encoding, with its U+FFFD count
+     */
+    public ParsedHtml parseWithDecision(byte[] body, String contentType, String baseUri, boolean truncated) {
+        Objects.requireNonNull(body, "body must not be null");
+        return build(body, headerList(contentType), baseUri, Parser.htmlParser(), !truncated);
     }
 
     /**
@@ -263,6 +323,29 @@ public final class BrowserCharsetParser {
         Objects.requireNonNull(in, "in must not be null");
         checkParseArguments(baseUri, parser);
         return buildStreamed(StreamInput.open(in, headerList(contentType), options, () -> false), baseUri, parser);
+    }
+
+    /**
+     * As {@link #parseWithDecision(InputStream, String, String)}, for a stream that ends before
+     * the body did (a WARC record's {@code WARC-Truncated}, a size limit, a dropped connection;
+     * see {@link #sniff(byte[], String, boolean)}): with {@code truncated} true, a UTF-8 sequence
+     * cut off at its end is no evidence against UTF-8, nor a contradiction of a UTF-8 decision
+     * made from the look-ahead, and the decision and the result say so ({@link
+     * EncodingDecision#truncated()}, {@link ParsedHtml#truncated()}).
+     *
+     * @param in the raw response body
+     * @param contentType the Content-Type header value, or null if the response had none
+     * @param baseUri the URL the body came from, for resolving relative links ("" if unknown)
+     * @param truncated whether the stream was cut off before the body's end
+     * @return the document and the decision, with the look-ahead it was made from
+     * @throws IOException if reading the stream throws
+     */
+    public ParsedHtml parseWithDecision(InputStream in, String contentType, String baseUri, boolean truncated)
+            throws IOException {
+        Objects.requireNonNull(in, "in must not be null");
+        checkParseArguments(baseUri, Parser.htmlParser());
+        return withTruncated(buildStreamed(StreamInput.open(in, headerList(contentType), options, () -> truncated),
+                baseUri, Parser.htmlParser()), truncated);
     }
 
     /**
@@ -559,7 +642,9 @@ public final class BrowserCharsetParser {
     }
 
     private static ParsedHtml withTruncated(ParsedHtml parsed, boolean truncated) {
-        return truncated ? new ParsedHtml(parsed.document(), parsed.decision(), true) : parsed;
+        if (!truncated) return parsed;
+        EncodingDecision d = parsed.decision();
+        return new ParsedHtml(parsed.document(), d.truncated() ? d : d.toBuilder().truncated(true).build(), true);
     }
 
     /** The body of a response whose body was buffered (and so can be read again), or null. */
@@ -616,6 +701,10 @@ public final class BrowserCharsetParser {
         Objects.requireNonNull(parser, "parser must not be null");
         EncodingDecision decision = sniff(body, contentTypes, complete);
         int start = decision.source() == DecisionSource.BOM ? StreamInput.bomLength(decision.encoding()) : 0;
+        if (repaired(decision)) {
+            body = DoubleEncodingScan.repair(body, start, body.length - start);
+            start = 0;
+        }
         // jsoup gets characters, never bytes, so it cannot sniff again; it reads them as they are
         // decoded, a chunk at a time, so the whole text is never held twice
         DecodingReader text = new DecodingReader(body, start, body.length - start, Decoders.newDecoder(decision.encoding().name()));
@@ -624,7 +713,12 @@ public final class BrowserCharsetParser {
         int errors = (int) Math.min(Integer.MAX_VALUE, text.finish());
         DocumentCharsets.apply(doc, DocumentCharsets.forEncoding(decision.encoding()));
         if (options.textNormalization() == SniffOptions.TextNormalization.NFC) TextNormalizer.nfc(doc);
-        return new ParsedHtml(doc, decision.withReplacementCount(errors));
+        return new ParsedHtml(doc, decision.withReplacementCount(errors), !complete);
+    }
+
+    /** Whether the decision says the text is double-encoded throughout and is to be repaired. */
+    private static boolean repaired(EncodingDecision decision) {
+        return decision.doubleEncoding().map(EncodingDecision.DoubleEncoding::repaired).orElse(false);
     }
 
     /**

@@ -57,7 +57,7 @@ public final class Sniffer {
         Encoding bom = Bom.sniff(body, off, len);
         int bomLength = Bom.length(bom);
         DocumentScan.Scanned scanned = DocumentScan.scan(body, off + bomLength, len - bomLength, options.metaScan());
-        return decided(body, off, len, headerLabel, options, complete, bom, scanned);
+        return decided(body, off, len, headerLabel, options, complete, true, bom, scanned);
     }
 
     /**
@@ -71,16 +71,31 @@ public final class Sniffer {
         if (len < bomLength + Prescan.WINDOW) return null;
         DocumentScan.Scanned scanned = DocumentScan.scan(body, off + bomLength, len - bomLength, options.metaScan());
         if (wantsMore(body, off, len, headerLabel, options, bom, scanned)) return null;
-        return decided(body, off, len, headerLabel, options, false, bom, scanned);
+        return decided(body, off, len, headerLabel, options, false, false, bom, scanned);
     }
 
+    /**
+     * {@code endOfBody}: whether the bytes end where the body ends (or was cut off), so that a text
+     * that reads as double-encoded throughout may be repaired; not for a stream's look-ahead.
+     */
     private static EncodingDecision decided(byte[] body, int off, int len, String headerLabel, SniffOptions options,
-            boolean complete, Encoding bom, DocumentScan.Scanned scanned) {
+            boolean complete, boolean endOfBody, Encoding bom, DocumentScan.Scanned scanned) {
         EncodingDecision d = decide(body, off, len, headerLabel, options, complete, bom, scanned.document());
         // not the standard's: whether the bytes look like text at all (MIME Sniffing's text-or-binary rules)
         Optional<String> binary = BinaryCheck.evidence(body, off, len, d.encoding());
-        if (binary.isEmpty()) return d;
-        return d.toBuilder().binaryEvidence(binary).build();
+        // nor this: UTF-8 read as windows-1252 and encoded again before it was served
+        Optional<EncodingDecision.DoubleEncoding> doubled = Optional.empty();
+        if (d.encoding() == Encoding.UTF_8) {
+            int bomLength = d.source() == DecisionSource.BOM ? 3 : 0;
+            DoubleEncodingScan scan = DoubleEncodingScan.of(body, off + bomLength, len - bomLength, complete);
+            if (scan.sequences() > 0) {
+                boolean whole = scan.wholeText() && binary.isEmpty();
+                doubled = Optional.of(new EncodingDecision.DoubleEncoding(scan.sequences(), whole,
+                        whole && endOfBody && options.declarations() == SniffOptions.Declarations.CHECKED));
+            }
+        }
+        if (binary.isEmpty() && doubled.isEmpty() && complete) return d;
+        return d.toBuilder().binaryEvidence(binary).doubleEncoding(doubled).truncated(!complete && endOfBody).build();
     }
 
     /**
