@@ -36,7 +36,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
 /**
- * The README's Guarantees, one test (or more) each; guarantee 2 is {@code AsciiInvariantTest},
+ * The Guarantees (README, docs/guarantees.md), one test (or more) each; guarantee 2 is {@code AsciiInvariantTest},
  * guarantee 4's scaling is the {@code benchmarks/} module, guarantee 5 is {@link ConcurrencyTest}.
  */
 class GuaranteesTest {

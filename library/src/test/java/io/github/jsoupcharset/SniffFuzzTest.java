@@ -12,7 +12,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 /**
  * Fuzz target for {@code sniff}: any body, any Content-Type (or none), any options. In the normal
  * build it runs over its seeds in {@code src/test/resources/io/github/jsoupcharset/SniffFuzzTestInputs};
- * {@code mvn -P fuzz} fuzzes it (see the README's Guarantees section).
+ * {@code mvn -P fuzz} fuzzes it (see docs/guarantees.md).
  */
 class SniffFuzzTest {
     @FuzzTest(maxDuration = "10m")
