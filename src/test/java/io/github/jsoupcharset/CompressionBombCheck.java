@@ -1,0 +1,43 @@
+package io.github.jsoupcharset;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * Run by {@link ResponseContentCodingsTest} in a JVM with a small heap: a gzip body of about 1 MB
+ * that decodes to 1 GiB of zeros, given to the default parser as a {@code java.net.http} response
+ * with a byte[] body and with a stream, must be refused with a {@link ContentCodingException}
+ * over the bound, not run the heap out.
+ */
+public final class CompressionBombCheck {
+    private CompressionBombCheck() {}
+
+    public static void main(String[] args) throws IOException {
+        long decoded = Long.parseLong(args[0]);
+        byte[] bomb = gzipOfZeros(decoded);
+        for (boolean stream : new boolean[] {false, true}) {
+            Object body = stream ? new ByteArrayInputStream(bomb) : bomb;
+            try {
+                BrowserCharsetJsoup.parseWithDecision(FakeHttpResponse.of(body, "Content-Type", "text/html",
+                        "Content-Encoding", "gzip"));
+                System.out.println("parsed, not refused");
+                return;
+            } catch (ContentCodingException e) {
+                if (!e.overLimit()) throw e;
+            }
+        }
+        System.out.println("ok");
+    }
+
+    /** gzip of {@code size} zero bytes, written a chunk at a time (never held decoded). */
+    static byte[] gzipOfZeros(long size) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        byte[] zeros = new byte[1 << 20];
+        try (GZIPOutputStream gz = new GZIPOutputStream(out, 1 << 16)) {
+            for (long left = size; left > 0; left -= zeros.length) gz.write(zeros, 0, (int) Math.min(left, zeros.length));
+        }
+        return out.toByteArray();
+    }
+}
