@@ -31,13 +31,18 @@ public final class CompressionBombCheck {
         System.out.println("ok");
     }
 
-    /** gzip of {@code size} zero bytes, written a chunk at a time (never held decoded). */
+    /**
+     * gzip of {@code size} zero bytes (a multiple of 64 MiB): one member of 64 MiB, repeated, as
+     * gzip allows members to follow one another; never held decoded.
+     */
     static byte[] gzipOfZeros(long size) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream member = new ByteArrayOutputStream();
         byte[] zeros = new byte[1 << 20];
-        try (GZIPOutputStream gz = new GZIPOutputStream(out, 1 << 16)) {
-            for (long left = size; left > 0; left -= zeros.length) gz.write(zeros, 0, (int) Math.min(left, zeros.length));
+        try (GZIPOutputStream gz = new GZIPOutputStream(member, 1 << 16)) {
+            for (int i = 0; i < 64; i++) gz.write(zeros);
         }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (long left = size; left > 0; left -= 64L << 20) member.writeTo(out);
         return out.toByteArray();
     }
 }

@@ -154,10 +154,10 @@ class ResponseContentCodingsTest {
 
     @Test
     void theParserBoundsWhatACodedBodyMayDecodeTo() throws Exception {
-        BrowserCharsetParser small = BrowserCharsetJsoup.withOptions(SniffOptions.DEFAULTS).withMaxDecodedBytes(1 << 20);
+        BrowserCharsetParser small = BrowserCharsetJsoup.withOptions(SniffOptions.DEFAULTS).withMaxDecodedBytes(1 << 16);
         assertThat(BrowserCharsetJsoup.withOptions(SniffOptions.DEFAULTS).maxDecodedBytes(),
                 equalTo(ContentCodings.DEFAULT_MAX_DECODED_BYTES));
-        assertThat(small.maxDecodedBytes(), equalTo(1L << 20));
+        assertThat(small.maxDecodedBytes(), equalTo(1L << 16));
         // 8 MiB of zeros, deflated then gzipped: every route refuses it at the bound
         List<ContentCodingException> refused = new ArrayList<>();
         refused.add(assertThrows(ContentCodingException.class,
@@ -167,22 +167,22 @@ class ResponseContentCodingsTest {
         refused.add(assertThrows(ContentCodingException.class, () -> small.parse(jsoup("/bomb"))));
         for (ContentCodingException e : refused) {
             assertThat(e.getMessage(), e.overLimit(), equalTo(true));
-            assertThat(e.getMessage(), containsString("more than 1048576 bytes"));
+            assertThat(e.getMessage(), containsString("more than 65536 bytes"));
         }
         // a body within the bound parses; the language hints of a response keep the bound
-        byte[] zeros = new byte[1 << 20];
+        byte[] zeros = new byte[1 << 16];
         ParsedHtml within = small.parseWithDecision(FakeHttpResponse.of(gzip(zeros), "Content-Encoding", "gzip",
                 "Content-Language", "ru"));
         assertThat(within.decision().encoding(), equalTo(Encoding.WINDOWS_1252));
         assertThat(small.parse(FakeHttpResponse.of(gzip(PAGE), "Content-Encoding", "gzip", "Content-Language", "ru")).title(),
                 equalTo(TITLE));
-        assertThrows(ContentCodingException.class, () -> small.parse(FakeHttpResponse.of(gzip(new byte[(1 << 20) + 1]),
+        assertThrows(ContentCodingException.class, () -> small.parse(FakeHttpResponse.of(gzip(new byte[(1 << 16) + 1]),
                 "Content-Encoding", "gzip", "Content-Language", "ru")));
         for (long bad : new long[] {0, -1, Integer.MAX_VALUE}) {
             assertThrows(IllegalArgumentException.class, () -> small.withMaxDecodedBytes(bad));
         }
         // a body without a coding is not held to it
-        assertThat(small.parse(FakeHttpResponse.of(new ByteArrayInputStream(new byte[2 << 20]))).body().text(), equalTo(""));
+        assertThat(small.parse(FakeHttpResponse.of(new ByteArrayInputStream(new byte[1 << 17]))).body().text(), equalTo(""));
     }
 
     @Test
