@@ -5,6 +5,8 @@ import io.github.jsoupcharset.sniff.ContentType;
 import io.github.jsoupcharset.codec.Decoder;
 import io.github.jsoupcharset.codec.Decoders;
 import io.github.jsoupcharset.codec.DecodingReader;
+import io.github.jsoupcharset.sniff.HeadMetaScanner;
+import io.github.jsoupcharset.sniff.Prescan;
 import io.github.jsoupcharset.sniff.Sniffer;
 import org.jsoup.Connection;
 import org.jsoup.nodes.Document;
@@ -21,6 +23,7 @@ import java.net.http.HttpResponse;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import java.util.OptionalLong;
 
 /**
  * Decides the encoding of HTML bytes as browsers do, decodes them, and parses the text with
@@ -305,8 +308,12 @@ public final class BrowserCharsetParser {
      * its guess got wrong: when bytes after the look-ahead contradict the decision, the encoding
      * is decided again from the look-ahead and the bytes around the contradiction (64 KiB from
      * shortly before it), and the file is parsed again with it ({@link
-     * EncodingDecision.Lookahead#decodedAgain()}). Memory stays bounded as for a stream; the file
-     * is read at most twice.
+     * EncodingDecision.Lookahead#decodedAgain()}). A file whose head goes on past the look-ahead
+     * is decided as {@link #parseWithDecision(byte[], String, String)} decides its bytes: the head
+     * scan goes on through the file, and a {@code <meta>} it finds there decides (its offset is
+     * {@link EncodingDecision.Lookahead#contradictedAt()}), where a stream stays as its look-ahead
+     * decided ({@link EncodingDecision.Lookahead#cut()}). Memory stays bounded as for a stream; the
+     * file is read at most twice (three times when its head outgrows the look-ahead).
      *
      * @param file the raw response body, saved
      * @param contentType the Content-Type header value, or null if the response had none
@@ -319,8 +326,17 @@ public final class BrowserCharsetParser {
         checkParseArguments(baseUri, Parser.htmlParser());
         List<String> headers = headerList(contentType);
         ParsedHtml first;
+        EncodingDecision late;
         try (InputStream in = Files.newInputStream(file)) {
-            first = buildStreamed(StreamInput.open(in, headers, options, () -> false), baseUri, Parser.htmlParser());
+            StreamInput input = StreamInput.open(in, headers, options, () -> false);
+            late = lateMeta(file, headers, input.decision());
+            first = late != null ? null : buildStreamed(input, baseUri, Parser.htmlParser());
+        }
+        if (late != null) {
+            try (InputStream in = Files.newInputStream(file)) {
+                return buildStreamed(StreamInput.again(in, late, late.lookahead().orElseThrow()), baseUri,
+                        Parser.htmlParser());
+            }
         }
         EncodingDecision.Lookahead lookahead = first.decision().lookahead().orElseThrow();
         if (!lookahead.contradicted()) return first;
@@ -347,6 +363,83 @@ public final class BrowserCharsetParser {
             return Sniffer.sniff(evidence.array(), 0, evidence.position(), ContentType.charsetLabel(headers), options,
                     to == size);
         }
+    }
+
+    /**
+     * For a file whose look-ahead was cut while its head went on ({@code first}'s look-ahead {@link
+     * EncodingDecision.Lookahead#cut()}, decided by neither a BOM nor the header): the head scan
+     * goes on through the file, a look-ahead's worth at a time, as the {@code byte[]} entry points'
+     * scan goes on through the body; a {@code <meta>} it finds there decides as it decides there.
+     * The decision is then made again from the look-ahead up to where its head scan stopped and
+     * the file from that meta on (the bytes between are the head, which declares nothing), with
+     * the meta's offset as the contradiction; a script longer than the look-ahead is skipped to
+     * its end tag. Null if there is no such meta, or a single token is
+     * longer than the look-ahead (the scan gives up, and the decision stays cut).
+     */
+    private EncodingDecision lateMeta(Path file, List<String> headers, EncodingDecision first) throws IOException {
+        EncodingDecision.Lookahead lookahead = first.lookahead().orElseThrow();
+        if (!lookahead.cut() || first.source() == DecisionSource.BOM || first.source() == DecisionSource.HTTP_HEADER) {
+            return null;
+        }
+        try (SeekableByteChannel channel = Files.newByteChannel(file)) {
+            long size = channel.size();
+            ByteBuffer head = ByteBuffer.allocate((int) Math.min(size, lookahead.bytes()));
+            readFully(channel, 0, head, head.capacity());
+            int stop = Sniffer.headResumeAt(head.array(), 0, head.position(), options);
+            if (stop < 0) return null;
+            long at = stop;
+            long metaAt = -1;
+            ByteBuffer window = ByteBuffer.allocate(STREAM_LOOKAHEAD_LIMIT);
+            while (at < size) {
+                window.clear();
+                int n = (int) Math.min(window.capacity(), size - at);
+                readFully(channel, at, window, n);
+                HeadMetaScanner.Resumed r = HeadMetaScanner.resume(window.array(), 0, n);
+                if (r.declaredAt() >= 0) {
+                    metaAt = at + r.declaredAt();
+                    break;
+                }
+                if (!r.wantsMore() || at + n == size) return null;
+                if (r.resumeAt() > 0) {
+                    at += r.resumeAt();
+                    continue;
+                }
+                // one token longer than the window: a script (or style, title) is skipped to its end tag
+                HeadMetaScanner.TextElement text = HeadMetaScanner.textElementAt(window.array(), 0, n);
+                if (text == null) return null; // a tag or comment of half a megabyte: give up
+                at = endTag(channel, size, at + text.textStart(), text.name(), window);
+                if (at < 0) return null;
+            }
+            if (metaAt < 0) return null;
+            // the look-ahead's head up to where its scan stopped, then the file from the meta on; when
+            // the scan stopped within the prescan's 1024 bytes (in a script longer than the look-ahead),
+            // spaces (text, which the head allows) keep the meta past them, where it is
+            long to = Math.min(size, metaAt + 64 * 1024 + Prescan.WINDOW);
+            int pad = Math.max(0, Prescan.WINDOW - stop);
+            ByteBuffer evidence = ByteBuffer.allocate((int) (stop + pad + (to - metaAt)));
+            evidence.put(head.array(), 0, stop);
+            for (int i = 0; i < pad; i++) evidence.put((byte) ' ');
+            readFully(channel, metaAt, evidence, (int) (to - metaAt));
+            EncodingDecision decided = Sniffer.sniff(evidence.array(), 0, evidence.position(),
+                    ContentType.charsetLabel(headers), options, to == size);
+            return decided.withLookahead(new EncodingDecision.Lookahead(lookahead.bytes(), true, OptionalLong.of(metaAt),
+                    true));
+        }
+    }
+
+    /** Where the end tag of the text element {@code name} starts in the file from {@code from}, or -1. */
+    private static long endTag(SeekableByteChannel channel, long size, long from, String name, ByteBuffer window)
+            throws IOException {
+        int overlap = name.length() + 2; // "</name" and the byte after it
+        for (long at = from; at < size; at += window.capacity() - overlap) {
+            window.clear();
+            int n = (int) Math.min(window.capacity(), size - at);
+            readFully(channel, at, window, n);
+            int end = HeadMetaScanner.endTagIn(window.array(), 0, n, name);
+            if (end >= 0) return at + end;
+            if (at + n == size) break;
+        }
+        return -1;
     }
 
     private static void readFully(SeekableByteChannel channel, long at, ByteBuffer into, int length) throws IOException {
@@ -384,7 +477,9 @@ public final class BrowserCharsetParser {
      * of the file is read first; if a byte there contradicts the decision, the encoding is decided
      * again as {@link #parseWithDecision(Path, String, String)} decides it ({@link
      * EncodingDecision.Lookahead#decodedAgain()}). So such a file is read twice (three times when
-     * contradicted), a declared or detected one once. Memory stays bounded as for a stream.
+     * contradicted), a declared or detected one once. A head longer than the look-ahead is scanned
+     * on through the file for a {@code <meta>}, as that method does. Memory stays bounded as for a
+     * stream.
      *
      * @param file the raw response body, saved
      * @param contentType the Content-Type header value, or null if the response had none
@@ -408,6 +503,12 @@ public final class BrowserCharsetParser {
         StreamInput first;
         try {
             first = StreamInput.open(in, headers, options, () -> false);
+            EncodingDecision late = lateMeta(file, headers, first.decision());
+            if (late != null) {
+                in.close();
+                in = Files.newInputStream(file);
+                return StreamInput.again(in, late, late.lookahead().orElseThrow());
+            }
             if (!first.watched()) return first; // the decision stands whatever follows
             // read to the end, as a browser would before it reloads, but before any text is handed out
             first.reader().finish();
