@@ -15,6 +15,20 @@ public final class CompressionBombCheck {
     private CompressionBombCheck() {}
 
     public static void main(String[] args) throws IOException {
+        if (args[0].equals("page")) {
+            // a markup-dense page just under the default bound parses in the heap it names
+            String unit = "<div class=item><h2><a href=\"/news/12345\">A headline of some length</a></h2><p>Some text"
+                    + " with a <b>bold</b> word and a <a href=\"/x\">link</a>, then more words.</p><ul><li>one<li>two</ul></div>\n";
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
+                byte[] u = unit.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+                for (long n = 0; n + u.length <= ContentCodings.DEFAULT_MAX_DECODED_BYTES; n += u.length) gz.write(u);
+            }
+            int items = BrowserCharsetJsoup.parse(FakeHttpResponse.of(out.toByteArray(), "Content-Encoding", "gzip"))
+                    .select("div.item").size();
+            System.out.println(items > 100_000 ? "ok" : "only " + items + " items");
+            return;
+        }
         long decoded = Long.parseLong(args[0]);
         byte[] bomb = gzipOfZeros(decoded);
         for (boolean stream : new boolean[] {false, true}) {
