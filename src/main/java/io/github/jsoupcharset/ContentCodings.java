@@ -181,7 +181,10 @@ public final class ContentCodings {
 
         @Override
         public long skip(long n) throws IOException {
-            return read(new byte[(int) Math.min(n, 8192)], 0, (int) Math.min(n, 8192)) < 0 ? 0 : Math.min(n, 8192);
+            // skipped bytes count too: read them
+            if (n <= 0) return 0;
+            int r = read(new byte[(int) Math.min(n, 8192)], 0, (int) Math.min(n, 8192));
+            return Math.max(r, 0);
         }
 
         @Override

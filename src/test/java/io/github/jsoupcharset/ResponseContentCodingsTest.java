@@ -31,6 +31,7 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.greaterThan;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
@@ -56,6 +57,15 @@ class ResponseContentCodingsTest {
         PAGES.put("/raw-deflate", new Object[] {List.of("deflate"), deflate(PAGE, true)});
         PAGES.put("/zlib-deflate", new Object[] {List.of("deflate"), deflate(PAGE, false)});
         PAGES.put("/broken-br", new Object[] {List.of("br"), PAGE});
+        StringBuilder noise = new StringBuilder();
+        java.util.Random random = new java.util.Random(9);
+        for (int i = 0; i < 40_000; i++) noise.append((char) ('a' + random.nextInt(26)));
+        byte[] long1251;
+        java.io.ByteArrayOutputStream longPage = new java.io.ByteArrayOutputStream();
+        longPage.writeBytes(PAGE);
+        longPage.writeBytes(("<p>" + noise).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        long1251 = gzip(deflate(longPage.toByteArray(), false));
+        PAGES.put("/long-deflate-gzip", new Object[] {List.of("deflate, gzip"), long1251});
         PAGES.put("/bomb", new Object[] {List.of("deflate, gzip"), gzip(deflate(new byte[8 << 20], false))});
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/", exchange -> {
@@ -109,6 +119,19 @@ class ResponseContentCodingsTest {
             buffered.readFully();
             assertPage(BrowserCharsetJsoup.parseWithDecision(buffered), path + " buffered");
         }
+    }
+
+    @Test
+    void aBodyJsoupCutOffInsideACodingItLeftEndsWhereItWasCut() throws IOException {
+        // jsoup's maxBodySize cuts the deflate stream it did not undo: the cut, not a broken body
+        ParsedHtml cut = BrowserCharsetJsoup.parseWithDecision(Jsoup.connect(base + "/long-deflate-gzip").maxBodySize(4000)
+                .execute());
+        assertThat(cut.truncated(), equalTo(true));
+        assertThat(cut.document().title(), equalTo(TITLE));
+        ParsedHtml whole = BrowserCharsetJsoup.parseWithDecision(Jsoup.connect(base + "/long-deflate-gzip").maxBodySize(0)
+                .execute());
+        assertThat(whole.truncated(), equalTo(false));
+        assertThat(whole.document().text().length(), greaterThan(cut.document().text().length()));
     }
 
     @Test
