@@ -3,14 +3,18 @@ package io.github.jsoupcharset.detect;
 import com.ibm.icu.text.CharsetDetector;
 import com.ibm.icu.text.CharsetMatch;
 import io.github.jsoupcharset.encoding.Encoding;
+import io.github.jsoupcharset.tools.GenerateIcuNgrams;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -30,34 +34,91 @@ class IcuNgramsTest {
     private static final Set<String> SINGLE_BYTE = Set.of("ISO-8859-1", "ISO-8859-2", "ISO-8859-5", "ISO-8859-6",
             "ISO-8859-7", "ISO-8859-8", "ISO-8859-8-I", "ISO-8859-9", "windows-1251", "windows-1256", "KOI8-R");
 
+    private static final Path TABLES_SOURCE =
+            Paths.get("src/main/java/io/github/jsoupcharset/detect/IcuNgramTables.java");
+
     /** Lengths cut from each text: the short prefixes, odd ones, and around ICU4J's 8000-byte input limit. */
     private static final int[] PREFIXES = {0, 1, 2, 3, 16, 17, 100, 333, 1000, 4097, 7999, 8000, 8001};
 
     @Test
-    void replicaIsBuiltFromTheIcu4jOnTheClassPath() {
-        // the reflection and the built-in check against ICU4J's detector passed: not falling back
+    void replicatesEverySingleByteRecogniser() {
         assertThat(IcuNgrams.recognisers(), equalTo(SINGLE_BYTE));
     }
 
     /**
-     * A replica that would differ from ICU4J's detector (a recogniser answering the wrong name for
-     * C1 bytes), or that cannot be read from ICU4J's classes (a field that is not there), is not
-     * used: ICU4J's detector does it all.
+     * The generated tables are those of the ICU4J the tests run with: another ICU4J fails here until
+     * the tables are regenerated.
      */
     @Test
-    void replicaFallsBackWhenItWouldDifferOrCannotBeRead() {
-        Map<String, IcuNgrams.Known> wrongName = new HashMap<>(IcuNgrams.KNOWN);
-        wrongName.put("CharsetRecog_8859_1", new IcuNgrams.Known("ngrams_8859_1", "windows-1250"));
-        assertThat(IcuNgrams.recognisersBuiltFrom(wrongName), equalTo(Set.of()));
-        Map<String, IcuNgrams.Known> noField = new HashMap<>(IcuNgrams.KNOWN);
-        noField.put("CharsetRecog_KOI8_R", new IcuNgrams.Known("ngrams_koi8_r", null));
-        assertThat(IcuNgrams.recognisersBuiltFrom(noField), equalTo(Set.of()));
-        // fewer recognisers replicated is fine: the others stay with ICU4J's detector
-        Map<String, IcuNgrams.Known> some = new HashMap<>(IcuNgrams.KNOWN);
-        some.remove("CharsetRecog_8859_1");
-        Set<String> fewer = new HashSet<>(SINGLE_BYTE);
-        fewer.remove("ISO-8859-1");
-        assertThat(IcuNgrams.recognisersBuiltFrom(some), equalTo(fewer));
+    void tablesAreThoseOfTheIcu4jOnTheClassPath() throws IOException {
+        String[] checkedIn = Files.readString(TABLES_SOURCE, StandardCharsets.UTF_8).split("\n", -1);
+        String[] generated = GenerateIcuNgrams.source().split("\n", -1);
+        int line = 0;
+        while (line < Math.min(checkedIn.length, generated.length) && checkedIn[line].equals(generated[line])) line++;
+        String message = "IcuNgramTables.java (from ICU4J " + IcuNgramTables.ICU4J_VERSION + ") is not what ICU4J "
+                + GenerateIcuNgrams.icuVersion() + " on the class path has, from line " + (line + 1) + ": run "
+                + GenerateIcuNgrams.COMMAND;
+        assertThat(message, line < checkedIn.length ? checkedIn[line] : "(the end)",
+                equalTo(line < generated.length ? generated[line] : "(the end)"));
+        assertThat(IcuNgramTables.ICU4J_VERSION, equalTo(GenerateIcuNgrams.icuVersion()));
+    }
+
+    /** The replica reads ICU4J's data from the generated tables, with no reflection (nor ICU4J) at run time. */
+    @Test
+    void replicaUsesNoReflection() throws IOException {
+        List<Class<?>> classes = new ArrayList<>();
+        classes.addAll(List.of(IcuNgrams.class.getNestMembers()));
+        classes.addAll(List.of(IcuNgramTables.class.getNestMembers()));
+        assertThat(classes.size() >= 5, equalTo(true)); // the two classes and their records
+        for (Class<?> c : classes) {
+            String file = c.getName().substring(c.getName().lastIndexOf('.') + 1) + ".class";
+            byte[] bytes;
+            try (InputStream in = c.getResourceAsStream(file)) {
+                bytes = in.readAllBytes();
+            }
+            // the constant pool names every class and method the class uses
+            String constants = new String(bytes, StandardCharsets.ISO_8859_1);
+            assertThat(file, constants.contains("java/lang/reflect/"), equalTo(false));
+            assertThat(file, constants.contains("setAccessible"), equalTo(false));
+            assertThat(file, constants.contains("com/ibm/icu/"), equalTo(false));
+        }
+    }
+
+    /**
+     * Each recogniser's name, C1 name and confidence are ICU4J's on a text made of each of its
+     * languages' n-grams, with and without a byte 0x80-0x9F, and on its prefixes: each alone and
+     * all together.
+     */
+    @Test
+    void replicaGivesIcu4jsNamesOnEachLanguagesNgrams() {
+        for (IcuNgramTables.Recogniser r : IcuNgramTables.RECOGNISERS) {
+            for (IcuNgramTables.Language language : r.languages()) {
+                String hex = language.ngrams();
+                byte[] text = new byte[64 * 4];
+                for (int i = 0; i < 64; i++) {
+                    int ngram = Integer.parseInt(hex, i * 6, i * 6 + 6, 16);
+                    text[i * 4] = (byte) (ngram >>> 16);
+                    text[i * 4 + 1] = (byte) (ngram >>> 8);
+                    text[i * 4 + 2] = (byte) ngram;
+                    text[i * 4 + 3] = ' ';
+                }
+                byte[] withC1 = text.clone();
+                withC1[withC1.length - 1] = (byte) 0x85;
+                for (byte[] t : List.of(text, withC1)) {
+                    String what = r.name() + " " + language.code() + (t == withC1 ? " with C1" : "");
+                    for (int len : new int[] {t.length, 100, 20, 4}) {
+                        Set<String> alone = Set.of(r.name());
+                        assertThat(what + " " + len, replica(t, len, alone), equalTo(icu(t, len, alone)));
+                        assertThat(what + " " + len, replica(t, len, SINGLE_BYTE), equalTo(icu(t, len, SINGLE_BYTE)));
+                    }
+                    // a language's own n-grams make its recogniser name itself (or its C1 name): the check checks
+                    List<String> whole = replica(t, t.length, Set.of(r.name()));
+                    String expected = t == withC1 && r.c1Name() != null ? r.c1Name() : r.name();
+                    assertThat(what + " " + whole, whole.size() == 1 && whole.get(0).startsWith(expected + "="),
+                            equalTo(true));
+                }
+            }
+        }
     }
 
     @Test
