@@ -1,6 +1,9 @@
 package examples.spark;
 
 import io.github.jsoupcharset.BrowserCharsetJsoup;
+import io.github.jsoupcharset.BrowserCharsetParser;
+import io.github.jsoupcharset.cli.WarcAudit;
+import io.github.jsoupcharset.decision.SniffOptions;
 import io.github.jsoupcharset.ParsedHtml;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaRDD;
@@ -44,6 +47,8 @@ import java.util.Objects;
  */
 public final class CleanText {
     private CleanText() {}
+
+    private static final BrowserCharsetParser PARSER = BrowserCharsetJsoup.withOptions(SniffOptions.DEFAULTS);
 
     /** The largest body cleaned: the audit's default cap. */
     static final int MAX_BODY = (int) SparkAudit.DEFAULT_MAX_BODY;
@@ -123,7 +128,8 @@ public final class CleanText {
             System.err.println("jsoup-charset: " + warc + ": " + response.target() + ": body over " + MAX_BODY + " bytes; record skipped");
             return null;
         }
-        ParsedHtml page = BrowserCharsetJsoup.parseWithDecision(body, contentType, response.target());
+        // a body the crawler cut off (WARC-Truncated): a sequence cut at its end is no evidence against UTF-8
+        ParsedHtml page = PARSER.parseWithDecision(body, contentType, response.target(), WarcAudit.truncation(record) != null);
         // a clone, so that the page as parsed stays whole for whatever else a job does with it; it
         // keeps the page's charset under any class loader, as on an executor
         Document clean = page.document().clone();

@@ -85,6 +85,11 @@ public final class SparkAudit {
             DataTypes.createStructField("misdeclarationEvidence", DataTypes.StringType, true),
             DataTypes.createStructField("binary", DataTypes.BooleanType, false),
             DataTypes.createStructField("binaryEvidence", DataTypes.StringType, true),
+            DataTypes.createStructField("truncation", DataTypes.StringType, true),
+            DataTypes.createStructField("truncated", DataTypes.BooleanType, false),
+            DataTypes.createStructField("doubleEncoded", DataTypes.IntegerType, false),
+            DataTypes.createStructField("doubleEncodedWholeText", DataTypes.BooleanType, false),
+            DataTypes.createStructField("doubleEncodingRepaired", DataTypes.BooleanType, false),
             DataTypes.createStructField("requests", NAIVE, false),
             DataTypes.createStructField("jsoup", NAIVE, false),
             DataTypes.createStructField("declared", NAIVE, false)});
@@ -177,6 +182,9 @@ public final class SparkAudit {
                 d.misdeclaration().map(m -> m.bytesLookLike().name()).orElse(null),
                 d.misdeclaration().map(EncodingDecision.Misdeclaration::evidence).orElse(null),
                 d.looksBinary(), d.binaryEvidence().orElse(null),
+                page.truncation(), d.truncated(), d.doubleEncodedSequences(),
+                d.doubleEncoding().map(EncodingDecision.DoubleEncoding::wholeText).orElse(false),
+                d.doubleEncoding().map(EncodingDecision.DoubleEncoding::repaired).orElse(false),
                 naive(page.requests()), naive(page.jsoup()), naive(page.declared()));
     }
 

@@ -98,7 +98,7 @@ class SparkAuditTest {
     }
 
     /** JSON objects without null fields (Spark leaves them out), counted: order does not matter. */
-    private static Map<JsonNode, Long> multiset(List<String> lines, String... without) throws IOException {
+    static Map<JsonNode, Long> multiset(List<String> lines, String... without) throws IOException {
         List<JsonNode> nodes = new ArrayList<>();
         for (String line : lines) {
             ObjectNode node = (ObjectNode) JSON.readTree(line);
@@ -135,6 +135,11 @@ class SparkAuditTest {
         assertEquals(2, job.audit().counts().failedFiles());
         assertEquals(4, job.audit().counts().failedRecords()); // two broken HTTP header blocks in each odd file
         assertEquals(2, job.audit().counts().oversized());
+        // the record the crawler cut, and the double-encoded page, in both odd files
+        assertEquals(2, job.audit().table().total().truncated());
+        assertEquals(2, job.audit().table().total().doubleEncoded());
+        Dataset<Row> cut = spark.read().parquet(dir.resolve("job").resolve("pages").toString()).filter("truncation = 'length'");
+        assertEquals(2, cut.filter("truncated and encoding = 'UTF-8'").count());
         assertTrue(job.audit().table().pages() > 38 * 7, job.report());
     }
 
@@ -155,7 +160,7 @@ class SparkAuditTest {
      * a page with an unknown label, a resource record and a DNS response. With {@code gzip}, each
      * record is its own gzip member, as crawlers write them.
      */
-    private static byte[] oddRecords(boolean gzip) throws IOException {
+    static byte[] oddRecords(boolean gzip) throws IOException {
         Charset cp1251 = Charset.forName("windows-1251");
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         record(out, gzip, "response", "application/http; msgtype=response", "http://broken.example.net/",
@@ -177,6 +182,15 @@ class SparkAuditTest {
         record(out, gzip, "response", "text/dns", "dns:example.net", "example.net. 300 IN A 192.0.2.1\n".getBytes(StandardCharsets.US_ASCII));
         record(out, gzip, "response", "application/http; msgtype=response", "http://broken2.example.net/",
                 "HTTP/1.1 200\0OK\r\n\0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+        // a page the crawler cut inside its last "é", and one double-encoded before it was served
+        byte[] whole = "<title>Caf\u00e9</title><p>Cr\u00e8me br\u00fbl\u00e9e et th\u00e9 glac\u00e9 \u00e0 volont\u00e9.\u00e9"
+                .getBytes(StandardCharsets.UTF_8);
+        record(out, gzip, "response", "application/http; msgtype=response", "http://cut.example.fr/", "WARC-Truncated: length\r\n",
+                http("text/html", Arrays.copyOf(whole, whole.length - 1)));
+        String author = "Caf\u00e9 cr\u00e8me, d\u00e9j\u00e0 vu, na\u00efve fa\u00e7ade, l\u2019\u00e9t\u00e9 \u2014 \u20ac 3,50";
+        record(out, gzip, "response", "application/http; msgtype=response", "http://doubled.example.fr/",
+                http("text/html; charset=utf-8", ("<p>" + new String(author.getBytes(StandardCharsets.UTF_8),
+                        io.github.jsoupcharset.encoding.Encoding.WINDOWS_1252.charset())).getBytes(StandardCharsets.UTF_8)));
         return out.toByteArray();
     }
 
@@ -192,8 +206,15 @@ class SparkAuditTest {
     /** A WARC record of the type, with the block; with {@code gzip}, as a gzip member of its own. */
     static void record(ByteArrayOutputStream out, boolean gzip, String type, String contentType, String uri, byte[] block)
             throws IOException {
+        record(out, gzip, type, contentType, uri, "", block);
+    }
+
+    /** As {@link #record(ByteArrayOutputStream, boolean, String, String, String, byte[])}, with more WARC header lines. */
+    static void record(ByteArrayOutputStream out, boolean gzip, String type, String contentType, String uri, String warcHeaders,
+            byte[] block) throws IOException {
         ByteArrayOutputStream r = new ByteArrayOutputStream();
-        String header = "WARC/1.1\r\nWARC-Type: " + type + "\r\nWARC-Target-URI: " + uri + "\r\nWARC-Date: 2024-05-01T12:00:00Z\r\n"
+        String header = "WARC/1.1\r\nWARC-Type: " + type + "\r\nWARC-Target-URI: " + uri + "\r\n" + warcHeaders
+                + "WARC-Date: 2024-05-01T12:00:00Z\r\n"
                 + "WARC-Record-ID: <urn:uuid:" + UUID.nameUUIDFromBytes(uri.getBytes(StandardCharsets.UTF_8)) + ">\r\n"
                 + "Content-Type: " + contentType + "\r\nContent-Length: " + block.length + "\r\n\r\n";
         r.writeBytes(header.getBytes(StandardCharsets.US_ASCII));

@@ -13,8 +13,10 @@ import java.util.Objects;
  * @param decision how the encoding was decided, with the number of U+FFFD the decoding produced
  * @param truncated true when the body is not the whole response: jsoup stopped reading at its
  *     {@code maxBodySize} ({@code Connection.Response.isTruncated()}; 2 MB by default in jsoup
- *     1.24). Only {@link BrowserCharsetParser#parseWithDecision(org.jsoup.Connection.Response)} can
- *     know; for bytes handed over directly it is false
+ *     1.24), as {@link BrowserCharsetParser#parseWithDecision(org.jsoup.Connection.Response)} asks
+ *     jsoup, or the caller said so (the entry points that take a {@code truncated} flag, e.g. for
+ *     a WARC record's {@code WARC-Truncated}); false for other bytes handed over directly. The
+ *     decision says the same ({@link io.github.jsoupcharset.decision.EncodingDecision#truncated()})
  */
 public record ParsedHtml(Document document, EncodingDecision decision, boolean truncated) {
     /**

@@ -15,7 +15,7 @@ import java.util.TreeMap;
  * Adds up {@link PageAudit}s into the article's table: per top-level domain, the pages, those not
  * UTF-8 (by encoding), how many each naive decoding corrupts, and the misdeclared pages (the bytes
  * plainly contradict the declaration) with how many of them each naive decoding got the author's
- * text of; then decisions by rule,
+ * text of, the truncated pages and the pages with double-encoded text; then decisions by rule,
  * header/meta conflicts, {@code <meta>}s after the first 1024 bytes and pages with U+FFFD.
  *
  * <p>It also keeps a list of the pages a naive decoding corrupts and of the pages with U+FFFD, the
@@ -47,10 +47,15 @@ public final class AuditTable implements Serializable {
      *     the author's text of
      * @param misdeclaredDeclaredAuthor of those, pages the JDK charset of the declared label gets the
      *     author's text of
+     * @param truncated pages whose body was cut off before its end (a WARC record's {@code
+     *     WARC-Truncated}; {@link io.github.jsoupcharset.decision.EncodingDecision#truncated()})
+     * @param doubleEncoded pages with double-encoded text, UTF-8 read as windows-1252 ("CafÃ©"; {@link
+     *     io.github.jsoupcharset.decision.EncodingDecision#doubleEncoding()})
      */
     public record Row(String tld, long pages, long notUtf8, Map<String, Long> notUtf8ByEncoding,
                       long requestsCorrupt, long jsoupCorrupt, long declaredCorrupt, long misdeclared,
-                      long misdeclaredRequestsAuthor, long misdeclaredJsoupAuthor, long misdeclaredDeclaredAuthor) {
+                      long misdeclaredRequestsAuthor, long misdeclaredJsoupAuthor, long misdeclaredDeclaredAuthor,
+                      long truncated, long doubleEncoded) {
         /**
          * Copies the map, keeping its order, so that a row is a snapshot the table's later
          * additions do not change.
@@ -66,6 +71,8 @@ public final class AuditTable implements Serializable {
          * @param misdeclaredRequestsAuthor of those, pages {@code requests} gets the author's text of
          * @param misdeclaredJsoupAuthor of those, pages jsoup gets the author's text of
          * @param misdeclaredDeclaredAuthor of those, pages the declared label gets the author's text of
+         * @param truncated pages whose body was cut off before its end
+         * @param doubleEncoded pages with double-encoded text
          */
         public Row {
             notUtf8ByEncoding = Collections.unmodifiableMap(new java.util.LinkedHashMap<>(notUtf8ByEncoding));
@@ -193,6 +200,8 @@ public final class AuditTable implements Serializable {
         long misdeclaredRequests;
         long misdeclaredJsoup;
         long misdeclaredDeclared;
+        long truncated;
+        long doubleEncoded;
 
         void add(Counts o) {
             pages += o.pages;
@@ -205,6 +214,8 @@ public final class AuditTable implements Serializable {
             misdeclaredRequests += o.misdeclaredRequests;
             misdeclaredJsoup += o.misdeclaredJsoup;
             misdeclaredDeclared += o.misdeclaredDeclared;
+            truncated += o.truncated;
+            doubleEncoded += o.doubleEncoded;
         }
 
         Row row(String tld) {
@@ -213,7 +224,7 @@ public final class AuditTable implements Serializable {
             Map<String, Long> sorted = new java.util.LinkedHashMap<>();
             for (Map.Entry<String, Long> e : entries) sorted.put(e.getKey(), e.getValue());
             return new Row(tld, pages, notUtf8, sorted, requests, jsoup, declared, misdeclared, misdeclaredRequests,
-                    misdeclaredJsoup, misdeclaredDeclared);
+                    misdeclaredJsoup, misdeclaredDeclared, truncated, doubleEncoded);
         }
     }
 
@@ -287,6 +298,8 @@ public final class AuditTable implements Serializable {
             if (page.jsoup().authorText()) c.misdeclaredJsoup++;
             if (page.declared().authorText()) c.misdeclaredDeclared++;
         }
+        if (page.decision().truncated()) c.truncated++;
+        if (page.decision().doubleEncoding().isPresent()) c.doubleEncoded++;
         byRule.merge(page.decision().source(), 1L, Long::sum);
         if (page.decision().conflict()) conflicts++;
         if (page.decision().metaSource().orElse(null) == DecisionSource.LATE_META) lateMetas++;
@@ -495,7 +508,9 @@ public final class AuditTable implements Serializable {
                 .append("  jsoup    = jsoup's Connection.Response.parse()\n")
                 .append("  JDK      = the JDK charset of the declared label (header, else meta; UTF-8 if none)\n")
                 .append("misdeclared = pages whose bytes plainly contradict their declaration; r/j/J = how many of\n")
-                .append("  them requests/jsoup/JDK decode to the author's text\n\n");
+                .append("  them requests/jsoup/JDK decode to the author's text\n")
+                .append("broken: cut = pages the crawler cut off (WARC-Truncated); doubled = pages with\n")
+                .append("  double-encoded text (UTF-8 read as windows-1252 before it was served: \"Caf\u00c3\u00a9\")\n\n");
         List<Row> rows = rows();
         Row total = total();
         List<Row> all = new ArrayList<>(rows);
@@ -503,17 +518,23 @@ public final class AuditTable implements Serializable {
         // each column as wide as its widest value or heading; a TLD is cut past 16 characters
         int tldWidth = 3;
         for (Row r : rows) tldWidth = Math.max(tldWidth, Math.min(16, 1 + Terminal.safe(r.tld()).length()));
-        String[] heads = {"all", "not UTF-8", "requests", "jsoup", "JDK", "pages", "r/j/J"};
+        String[] heads = {"all", "not UTF-8", "requests", "jsoup", "JDK", "pages", "r/j/J", "cut", "doubled"};
         int[] w = new int[heads.length];
         for (int i = 0; i < heads.length; i++) w[i] = heads[i].length();
         for (Row r : all) {
             String[] cells = cells(r);
             for (int i = 0; i < cells.length; i++) w[i] = Math.max(w[i], cells[i].length());
         }
+        // the truncated and double-encoded columns when they fit; else their counts go below the table
+        int width = tldWidth;
+        for (int i = 0; i < heads.length; i++) width += (i == 0 ? 1 : 2) + w[i];
+        int columns = width <= WIDTH ? heads.length : heads.length - 2;
+        heads = java.util.Arrays.copyOf(heads, columns);
         StringBuilder groups = new StringBuilder(" ".repeat(tldWidth));
         groups.append(' ').append(center("HTML pages", w[0] + 2 + w[1]));
         groups.append("  ").append(center("corrupted by", w[2] + 2 + w[3] + 2 + w[4]));
         groups.append("  ").append(center("misdeclared", w[5] + 2 + w[6]));
+        if (columns > 7) groups.append("  ").append(center("broken", w[7] + 2 + w[8]));
         StringBuilder head = new StringBuilder(pad("TLD", tldWidth));
         for (int i = 0; i < heads.length; i++) head.append(i == 0 ? " " : "  ").append(left(heads[i], w[i], i == 6));
         int used = head.length();
@@ -527,7 +548,7 @@ public final class AuditTable implements Serializable {
             if (last) b.append("-".repeat(Math.min(WIDTH, encodingColumn ? WIDTH : used))).append('\n');
             StringBuilder line = new StringBuilder(pad(last ? "all" : cut("." + Terminal.safe(r.tld()), tldWidth), tldWidth));
             String[] cells = cells(r);
-            for (int k = 0; k < cells.length; k++) line.append(k == 0 ? " " : "  ").append(left(cells[k], w[k], k == 6));
+            for (int k = 0; k < columns; k++) line.append(k == 0 ? " " : "  ").append(left(cells[k], w[k], k == 6));
             if (encodingColumn) {
                 String enc = last && r.notUtf8ByEncoding().size() > 1 ? "(below)" : encodings(r.notUtf8ByEncoding(), encodingWidth);
                 line.append("  ").append(enc);
@@ -537,6 +558,17 @@ public final class AuditTable implements Serializable {
         if (!total.notUtf8ByEncoding().isEmpty()) {
             b.append('\n');
             wrap(b, "not UTF-8, by encoding (all pages): ", total.notUtf8ByEncoding());
+        }
+        if (columns == 7) {
+            Map<String, Long> cutByTld = new java.util.LinkedHashMap<>();
+            Map<String, Long> doubledByTld = new java.util.LinkedHashMap<>();
+            for (Row r : rows) {
+                if (r.truncated() > 0) cutByTld.put("." + r.tld(), r.truncated());
+                if (r.doubleEncoded() > 0) doubledByTld.put("." + r.tld(), r.doubleEncoded());
+            }
+            b.append('\n');
+            wrap(b, "truncated pages by TLD: " + total.truncated() + (cutByTld.isEmpty() ? "" : "; "), cutByTld);
+            wrap(b, "double-encoded pages by TLD: " + total.doubleEncoded() + (doubledByTld.isEmpty() ? "" : "; "), doubledByTld);
         }
         b.append("\ndecisions by rule\n");
         byRule().forEach((rule, n) -> b.append(String.format("  %-22s %7d%n", rule, n)));
@@ -564,7 +596,8 @@ public final class AuditTable implements Serializable {
     private static String[] cells(Row r) {
         return new String[] {Long.toString(r.pages()), Long.toString(r.notUtf8()), Long.toString(r.requestsCorrupt()),
                 Long.toString(r.jsoupCorrupt()), Long.toString(r.declaredCorrupt()), Long.toString(r.misdeclared()),
-                r.misdeclaredRequestsAuthor() + "/" + r.misdeclaredJsoupAuthor() + "/" + r.misdeclaredDeclaredAuthor()};
+                r.misdeclaredRequestsAuthor() + "/" + r.misdeclaredJsoupAuthor() + "/" + r.misdeclaredDeclaredAuthor(),
+                Long.toString(r.truncated()), Long.toString(r.doubleEncoded())};
     }
 
     /** Encodings with their counts, cut (at an entry, with "…") to fit the width. */

@@ -74,9 +74,16 @@ import java.util.regex.Pattern;
  * @param requests what {@code requests}' {@code .text} would have done
  * @param jsoup what jsoup's {@code Connection.Response.parse()} would have done
  * @param declared what decoding with the JDK charset of the declared label would have done
+ * @param truncation why the crawler cut the body off, as its WARC record's {@code WARC-Truncated}
+ *     says ({@code "length"}, {@code "time"}, {@code "disconnect"}, {@code "unspecified"}, or what
+ *     else it says, lowercase, at most {@value #MAX_TRUNCATION_LENGTH} characters), or null if it
+ *     did not; the decision then knows the body was cut ({@link EncodingDecision#truncated()})
  */
 public record PageAudit(String url, String tld, String contentType, long bodyBytes, EncodingDecision decision,
-                        Naive requests, Naive jsoup, Naive declared) {
+                        Naive requests, Naive jsoup, Naive declared, String truncation) {
+
+    /** The longest {@link #truncation()} kept; a longer {@code WARC-Truncated} value is cut. */
+    public static final int MAX_TRUNCATION_LENGTH = 32;
 
     /**
      * One naive decoding of the page.
@@ -123,7 +130,8 @@ public record PageAudit(String url, String tld, String contentType, long bodyByt
      * @param requests what {@code requests}' {@code .text} would have done
      * @param jsoup what jsoup's {@code Connection.Response.parse()} would have done
      * @param declared what decoding with the JDK charset of the declared label would have done
-     * @throws NullPointerException if an argument other than {@code contentType} is null
+     * @param truncation why the crawler cut the body off ({@code WARC-Truncated}), or null
+     * @throws NullPointerException if an argument other than {@code contentType} or {@code truncation} is null
      */
     public PageAudit {
         Objects.requireNonNull(url, "url");
@@ -132,6 +140,24 @@ public record PageAudit(String url, String tld, String contentType, long bodyByt
         Objects.requireNonNull(requests, "requests");
         Objects.requireNonNull(jsoup, "jsoup");
         Objects.requireNonNull(declared, "declared");
+    }
+
+    /**
+     * A page whose body was not cut off.
+     *
+     * @param url the page's URL (the WARC record's target URI)
+     * @param tld the top-level domain of the URL's host, lowercase
+     * @param contentType the Content-Type header values joined by ", ", or null if there was none
+     * @param bodyBytes the size of the body
+     * @param decision how the encoding was decided, with the number of U+FFFD our decoding produced
+     * @param requests what {@code requests}' {@code .text} would have done
+     * @param jsoup what jsoup's {@code Connection.Response.parse()} would have done
+     * @param declared what decoding with the JDK charset of the declared label would have done
+     * @throws NullPointerException if an argument other than {@code contentType} is null
+     */
+    public PageAudit(String url, String tld, String contentType, long bodyBytes, EncodingDecision decision,
+                     Naive requests, Naive jsoup, Naive declared) {
+        this(url, tld, contentType, bodyBytes, decision, requests, jsoup, declared, null);
     }
 
     /**
@@ -160,6 +186,24 @@ public record PageAudit(String url, String tld, String contentType, long bodyByt
      * @return the decision and the three naive decodings' verdicts
      */
     public static PageAudit of(String url, List<String> contentTypes, byte[] body, SniffOptions options) {
+        return of(url, contentTypes, body, options, null);
+    }
+
+    /**
+     * Audits one page whose body a crawler may have cut off, as its WARC record's {@code
+     * WARC-Truncated} says: the decision is then made knowing the body was cut (a UTF-8 sequence
+     * cut at its end is no evidence against UTF-8).
+     *
+     * @param url the page's URL (used for the top-level domain and as jsoup's base URI)
+     * @param contentTypes the value of every Content-Type header of the response, in order (empty
+     *     if there was none)
+     * @param body the response body (after removing any transfer and content encoding)
+     * @param options how to decide
+     * @param truncation the record's {@code WARC-Truncated} value ({@code "length"}, {@code "time"},
+     *     {@code "disconnect"}, {@code "unspecified"}, …), or null (or blank) if the body is whole
+     * @return the decision and the three naive decodings' verdicts
+     */
+    public static PageAudit of(String url, List<String> contentTypes, byte[] body, SniffOptions options, String truncation) {
         Objects.requireNonNull(url, "url must not be null");
         Objects.requireNonNull(contentTypes, "contentTypes must not be null");
         Objects.requireNonNull(body, "body must not be null");
@@ -170,14 +214,18 @@ public record PageAudit(String url, String tld, String contentType, long bodyByt
         // decoded again as it is read and compared a chunk at a time; each document's text is
         // reduced to a digest and its tree dropped before the next is built. What is held at once
         // is the body, one jsoup tree and that tree's text (BENCHMARKS.md has the measured figure).
-        EncodingDecision d = BrowserCharsetJsoup.withOptions(options).sniff(body, contentType);
-        Text mine = Text.of(body, contentType, d, options);
+        String cut = truncation == null || truncation.isBlank() ? null
+                : AuditTable.cut(truncation.strip().toLowerCase(Locale.ROOT), MAX_TRUNCATION_LENGTH);
+        boolean truncated = cut != null;
+        EncodingDecision d = BrowserCharsetJsoup.withOptions(options).sniff(body, contentType, truncated);
+        Text mine = Text.of(body, contentType, d, options, truncated);
         Text other = null;
         boolean checked = options.declarations() == SniffOptions.Declarations.CHECKED;
-        if (d.misdeclared()) {
-            // only a misdeclared page decodes differently in the two modes: decode it the other way too
+        if (d.misdeclared() || d.doubleEncoding().map(EncodingDecision.DoubleEncoding::wholeText).orElse(false)) {
+            // only a misdeclared or a double-encoded page decodes differently in the two modes: decode it the other way too
             SniffOptions otherOptions = options.withDeclarations(checked ? SniffOptions.Declarations.BROWSER : SniffOptions.Declarations.CHECKED);
-            other = Text.of(body, contentType, BrowserCharsetJsoup.withOptions(otherOptions).sniff(body, contentType), otherOptions);
+            other = Text.of(body, contentType, BrowserCharsetJsoup.withOptions(otherOptions).sniff(body, contentType, truncated),
+                    otherOptions, truncated);
         }
         Text browser = checked && other != null ? other : mine;
         Text author = !checked && other != null ? other : mine;
@@ -211,7 +259,7 @@ public record PageAudit(String url, String tld, String contentType, long bodyByt
         Naive jsoup = new Naive(jsoupCharset == null ? "(sniffed)" : jsoupCharset,
                 !Arrays.equals(jsoupDocument, browserDocument), Arrays.equals(jsoupDocument, authorDocument));
 
-        return new PageAudit(url, topLevelDomain(url), contentType, body.length, decided, requests, jsoup, declared);
+        return new PageAudit(url, topLevelDomain(url), contentType, body.length, decided, requests, jsoup, declared, cut);
     }
 
     /**
@@ -224,25 +272,30 @@ public record PageAudit(String url, String tld, String contentType, long bodyByt
         private final String contentType;
         private final EncodingDecision decision;
         private final SniffOptions options;
-        private final DecodedHtml normalized;
+        private final boolean truncated;
+        /** The text, held whole: normalized (NFC), or repaired (double-encoded text, checked mode); else null. */
+        private final DecodedHtml held;
 
-        private Text(byte[] body, String contentType, EncodingDecision decision, SniffOptions options, DecodedHtml normalized) {
+        private Text(byte[] body, String contentType, EncodingDecision decision, SniffOptions options, boolean truncated,
+                DecodedHtml held) {
             this.body = body;
             this.contentType = contentType;
             this.decision = decision;
             this.options = options;
-            this.normalized = normalized;
+            this.truncated = truncated;
+            this.held = held;
         }
 
-        static Text of(byte[] body, String contentType, EncodingDecision d, SniffOptions options) {
-            DecodedHtml normalized = options.textNormalization() == SniffOptions.TextNormalization.NFC
-                    ? BrowserCharsetJsoup.withOptions(options).decode(body, contentType) : null;
-            return new Text(body, contentType, d, options, normalized);
+        static Text of(byte[] body, String contentType, EncodingDecision d, SniffOptions options, boolean truncated) {
+            boolean hold = options.textNormalization() == SniffOptions.TextNormalization.NFC
+                    || d.doubleEncoding().map(EncodingDecision.DoubleEncoding::repaired).orElse(false);
+            DecodedHtml held = hold ? BrowserCharsetJsoup.withOptions(options).decode(body, contentType, truncated) : null;
+            return new Text(body, contentType, d, options, truncated, held);
         }
 
         /** The text from its start, byte order mark removed, as {@code BrowserCharsetParser.decode} gives it. */
         Reader reader() {
-            if (normalized != null) return new StringReader(normalized.text());
+            if (held != null) return new StringReader(held.text());
             int start = decision.source() == DecisionSource.BOM ? (decision.encoding() == Encoding.UTF_8 ? 3 : 2) : 0;
             // the encoding's own WHATWG decoder (malformed bytes become U+FFFD whatever the action)
             return new InputStreamReader(new ByteArrayInputStream(body, start, body.length - start),
@@ -256,8 +309,10 @@ public record PageAudit(String url, String tld, String contentType, long bodyByt
          * of it).
          */
         ParsedHtml parse(String url) {
-            if (normalized != null) return new ParsedHtml(Jsoup.parse(normalized.text(), url), normalized.decision());
-            return BrowserCharsetJsoup.withOptions(options).parseWithDecision(body, contentType, url);
+            if (options.textNormalization() == SniffOptions.TextNormalization.NFC) {
+                return new ParsedHtml(Jsoup.parse(held.text(), url), held.decision());
+            }
+            return BrowserCharsetJsoup.withOptions(options).parseWithDecision(body, contentType, url, truncated);
         }
     }
 
@@ -401,7 +456,8 @@ public record PageAudit(String url, String tld, String contentType, long bodyByt
     }
 
     private String json(Json j) {
-        j.field("url", url).field("tld", tld).field("contentType", contentType).field("bytes", bodyBytes);
+        j.field("url", url).field("tld", tld).field("contentType", contentType).field("bytes", bodyBytes)
+                .field("truncation", truncation);
         return decisionJson(j, decision)
                 .raw("requests", naiveJson(requests))
                 .raw("jsoup", naiveJson(jsoup))
@@ -437,7 +493,11 @@ public record PageAudit(String url, String tld, String contentType, long bodyByt
                 .field("misdeclarationEvidence", d.misdeclaration().map(EncodingDecision.Misdeclaration::evidence)
                         .orElse(null))
                 .field("binary", d.looksBinary())
-                .field("binaryEvidence", d.binaryEvidence().orElse(null));
+                .field("binaryEvidence", d.binaryEvidence().orElse(null))
+                .field("truncated", d.truncated())
+                .field("doubleEncoded", d.doubleEncodedSequences())
+                .field("doubleEncodedWholeText", d.doubleEncoding().map(EncodingDecision.DoubleEncoding::wholeText).orElse(false))
+                .field("doubleEncodingRepaired", d.doubleEncoding().map(EncodingDecision.DoubleEncoding::repaired).orElse(false));
     }
 
     private static String naiveJson(Naive n) {

@@ -578,7 +578,8 @@ public final class WarcAudit {
             }
             PageAudit page;
             try {
-                page = PageAudit.of(response.target(), contentTypes, body, options);
+                // a body the crawler cut off (length, time, disconnect): its decision knows
+                page = PageAudit.of(response.target(), contentTypes, body, options, truncation(response));
             } catch (RuntimeException | StackOverflowError e) {
                 fail(name, where + ": audit failed: " + WarcRecords.describe(e) + "; record skipped");
                 counts.failedRecords++;
@@ -605,6 +606,21 @@ public final class WarcAudit {
                     + "): malformed: " + reason + "; record skipped");
             counts.malformed++;
         }
+    }
+
+    /**
+     * Why the crawler cut a record's payload off: its {@code WARC-Truncated} header ({@code length},
+     * {@code time}, {@code disconnect}, {@code unspecified}, or whatever else it says; several
+     * joined by ", "), or null if it has none.
+     *
+     * @param record a WARC record
+     * @return the header's value, or null
+     */
+    public static String truncation(WarcRecord record) {
+        List<String> values = record.headers().all("WARC-Truncated");
+        if (values.isEmpty()) return null;
+        String joined = String.join(", ", values).strip();
+        return joined.isEmpty() ? null : joined;
     }
 
     /**

@@ -295,7 +295,7 @@ class MainEndToEndTest {
         Run r = run("audit", "--jsonl", jsonl.toString());
         assertThat(r.err(), r.status(), is(0));
         assertThat(r.err(), containsString("auditing the sample"));
-        assertThat(r.out(), containsString("\nTLD  all  not UTF-8  requests  jsoup  JDK  pages  r/j/J  not UTF-8, by encoding\n"));
+        assertThat(r.out(), containsString("\nTLD  all  not UTF-8  requests  jsoup  JDK  pages  r/j/J  cut  doubled  not UTF-8, by encoding\n"));
         assertThat(AuditTableTest.cells(r.out(), ".ru").subList(0, 3), is(List.of(".ru", "7", "7")));
         assertThat(r.out(), containsString("decisions by rule"));
         assertThat(r.out(), containsString("records read 42: 38 HTML pages audited, 3 not HTML, 1 not 2xx, 0 over the size cap, 0 failed"));

@@ -188,7 +188,7 @@ class PageAuditTest {
         assertThat(t.lateMetas(), is(1L));
         assertThat(t.lateMetasDeciding(), is(1L));
         assertThat(t.withReplacement(), is(0L));
-        assertThat(AuditTableTest.cells(t.render(), "all"), is(List.of("all", "4", "3", "2", "0", "0", "0", "0/0/0", "(below)")));
+        assertThat(AuditTableTest.cells(t.render(), "all"), is(List.of("all", "4", "3", "2", "0", "0", "0", "0/0/0", "0", "0", "(below)")));
     }
 
     @Test
@@ -225,6 +225,47 @@ class PageAuditTest {
         assertThat(fr.misdeclaredRequestsAuthor(), is(0L));
         assertThat(fr.misdeclaredDeclaredAuthor(), is(0L));
         assertThat(t.byRule().get(DecisionSource.DECLARATION_OVERRIDDEN), is(1L));
-        assertThat(AuditTableTest.cells(t.render(), "all"), is(List.of("all", "3", "1", "2", "1", "1", "2", "0/0/0", "windows-1252", "1")));
+        assertThat(AuditTableTest.cells(t.render(), "all"), is(List.of("all", "3", "1", "2", "1", "1", "2", "0/0/0", "0", "0", "windows-1252", "1")));
+    }
+
+    @Test
+    void aDoubleEncodedPageIsCountedAndItsNaiveDecodingsJudgedAgainstTheRepairedText() {
+        // "Café crème…" read as windows-1252 and encoded as UTF-8 again before it was served
+        String author = "Caf\u00e9 cr\u00e8me, d\u00e9j\u00e0 vu, na\u00efve fa\u00e7ade, \u00fcber Gr\u00f6\u00dfe \u2014 l\u2019\u00e9t\u00e9";
+        String served = new String(author.getBytes(StandardCharsets.UTF_8), Encoding.WINDOWS_1252.charset());
+        byte[] body = page("", served, StandardCharsets.UTF_8);
+        List<String> header = List.of("text/html; charset=utf-8");
+        long sequences = 2 * author.codePoints().filter(c -> c >= 0x80).count(); // the text is in the title and the body
+
+        PageAudit browser = PageAudit.of("https://cafe.example.fr/", header, body);
+        assertThat(browser.decision().doubleEncodedSequences(), is((int) sequences));
+        assertThat(browser.decision().doubleEncoding().orElseThrow().repaired(), is(false));
+        // the browser's text is the mojibake, which UTF-8 decodings give too; none is the author's
+        assertThat(browser.declared(), is(new PageAudit.Naive("utf-8", false, false)));
+        assertThat(browser.jsoup(), is(new PageAudit.Naive("utf-8", false, false)));
+        assertThat(browser.toJson(), containsString("\"doubleEncoded\":" + sequences + ",\"doubleEncodedWholeText\":true,\"doubleEncodingRepaired\":false"));
+
+        PageAudit checked = PageAudit.of("https://cafe.example.fr/", header, body,
+                SniffOptions.DEFAULTS.withDeclarations(SniffOptions.Declarations.CHECKED));
+        assertThat(checked.decision().doubleEncoding().orElseThrow().repaired(), is(true));
+        assertThat(checked.decision().replacementCount().getAsInt(), is(0));
+        // corrupt still compares with the browser's text
+        assertThat(checked.declared(), is(new PageAudit.Naive("utf-8", false, false)));
+        assertThat(checked.toJson(), containsString("\"doubleEncodingRepaired\":true"));
+
+        // a page that quotes one such sequence among genuine text: counted, not whole, not repaired
+        byte[] quoting = page("", "On \u00e9crit \u00ab caf\u00e9 \u00bb, pas \u00ab Caf\u00c3\u00a9 \u00bb.", StandardCharsets.UTF_8);
+        PageAudit q = PageAudit.of("https://mots.example.de/", header, quoting,
+                SniffOptions.DEFAULTS.withDeclarations(SniffOptions.Declarations.CHECKED));
+        assertThat(q.decision().doubleEncodedSequences(), is(2)); // once in the title, once in the body
+        assertThat(q.decision().doubleEncoding().orElseThrow().wholeText(), is(false));
+        assertThat(q.declared(), is(new PageAudit.Naive("utf-8", false, true)));
+
+        AuditTable t = new AuditTable();
+        t.add(browser);
+        t.add(q);
+        t.add(PageAudit.of("https://ok.example.fr/", header, page("", author, StandardCharsets.UTF_8)));
+        assertThat(t.rows().stream().map(r -> r.tld() + " " + r.doubleEncoded()).toList(), is(List.of("de 1", "fr 1")));
+        assertThat(AuditTableTest.cells(t.render(), "all").subList(8, 10), is(List.of("0", "2")));
     }
 }

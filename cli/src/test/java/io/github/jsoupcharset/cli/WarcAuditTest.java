@@ -177,6 +177,51 @@ class WarcAuditTest {
         assertThat(audit.counts().summary(), org.hamcrest.Matchers.containsString("1 over the size cap, 1 failed"));
     }
 
+    /** A plain WARC response record with these extra WARC header lines, an undeclared page and this body. */
+    private static void response(ByteArrayOutputStream warc, String uri, String warcHeaders, String httpHeaders, byte[] body) {
+        ByteArrayOutputStream one = new ByteArrayOutputStream();
+        response(one, uri, httpHeaders, body);
+        String record = new String(one.toByteArray(), StandardCharsets.ISO_8859_1);
+        warc.writeBytes(record.replaceFirst("\r\nWARC-Date: ", "\r\n" + warcHeaders + "WARC-Date: ").getBytes(StandardCharsets.ISO_8859_1));
+    }
+
+    @Test
+    void aRecordTheCrawlerCutOffIsDecidedKnowingItAndCountedPerTld() {
+        // undeclared UTF-8 pages cut inside their last "é" (C3 A9), as a crawler's size or time limit cuts them
+        byte[] whole = "<title>Caf\u00e9</title><p>Cr\u00e8me br\u00fbl\u00e9e et th\u00e9 glac\u00e9 \u00e0 volont\u00e9.\u00e9"
+                .getBytes(StandardCharsets.UTF_8);
+        byte[] cut = Arrays.copyOf(whole, whole.length - 1);
+        ByteArrayOutputStream warc = new ByteArrayOutputStream();
+        response(warc, "http://a.example.fr/length", "WARC-Truncated: length\r\n", "", cut);
+        response(warc, "http://b.example.fr/time", "WARC-Truncated: Time\r\n", "", cut);
+        response(warc, "http://c.example.de/disconnect", "WARC-Truncated: disconnect\r\n", "", cut);
+        response(warc, "http://d.example.de/unspecified", "WARC-Truncated: unspecified\r\n", "", cut);
+        response(warc, "http://e.example.de/whole", "", "", cut);
+        WarcAudit audit = new WarcAudit(16 << 20, m -> { });
+        List<PageAudit> pages = new ArrayList<>();
+        try (WarcAudit.Pages it = audit.pages("cut", channel(warc.toByteArray()))) {
+            it.forEachRemaining(pages::add);
+        }
+        assertThat(pages.stream().map(PageAudit::truncation).toList(),
+                is(Arrays.asList("length", "time", "disconnect", "unspecified", null)));
+        for (PageAudit p : pages.subList(0, 4)) {
+            assertThat(p.url(), p.decision().truncated(), is(true));
+            assertThat(p.url(), p.decision().encoding().name(), is("UTF-8"));
+            assertThat(p.toJson(), org.hamcrest.Matchers.containsString("\"truncation\":\"" + p.truncation() + "\""));
+            assertThat(p.toJson(), org.hamcrest.Matchers.containsString("\"truncated\":true"));
+        }
+        // the same bytes without the header: a whole body that ends in an error is not UTF-8
+        assertThat(pages.get(4).decision().truncated(), is(false));
+        assertThat(pages.get(4).decision().encoding().name(), org.hamcrest.Matchers.not("UTF-8"));
+        assertThat(pages.get(4).toJson(), org.hamcrest.Matchers.containsString("\"truncation\":null"));
+
+        AuditTable table = new AuditTable();
+        pages.forEach(table::add);
+        assertThat(table.rows().stream().map(r -> r.tld() + " " + r.truncated()).toList(), is(List.of("de 2", "fr 2")));
+        assertThat(table.total().truncated(), is(4L));
+        assertThat(AuditTableTest.cells(table.render(), ".de").subList(8, 10), is(List.of("2", "0")));
+    }
+
     /** A plain WARC response record for a small windows-1251 page, with these WARC header lines instead of the usual. */
     private static byte[] record(String warcHeaders, String uri) {
         byte[] body = ("<meta charset=windows-1251><title>" + uri + "</title><p>\u00CD\u00EE\u00E2\u00EE\u00F1\u00F2\u00E8</p>")

@@ -46,6 +46,8 @@ public final class EncodingDecision {
     private final Optional<Misdeclaration> misdeclaration;
     private final Optional<String> binaryEvidence;
     private final Optional<Lookahead> lookahead;
+    private final boolean truncated;
+    private final Optional<DoubleEncoding> doubleEncoding;
 
 
     /**
@@ -67,12 +69,14 @@ public final class EncodingDecision {
      *     the look-ahead that shows the decision wrong: where a UTF-8 decision (by {@link
      *     DecisionSource#UTF8_VALIDITY} or {@link DecisionSource#DECLARATION_OVERRIDDEN}) met its
      *     first decoding error (the first byte of the ill-formed sequence), or where a page whose look-ahead was all ASCII (so that nothing could
-     *     be detected) had its first non-ASCII byte; empty if nothing contradicted it or the body
-     *     was not read to its end
+     *     be detected) had its first non-ASCII byte; or, in a file whose look-ahead was cut while
+     *     its head went on, where the {@code <meta>} that declares its encoding starts (the head
+     *     scan goes on through a file, as through a {@code byte[]} body); empty if nothing
+     *     contradicted it or the body was not read to its end
      * @param decodedAgain true when the first decision was contradicted and the body, read again
      *     from its source (a file), was decoded with this decision instead, decided from the
-     *     look-ahead and the bytes around {@code contradictedAt}: what a browser does when it
-     *     reloads a page its guess got wrong
+     *     look-ahead and the bytes around {@code contradictedAt} (from the late meta on): what a
+     *     browser does when it reloads a page its guess got wrong
      */
     public record Lookahead(long bytes, boolean cut, OptionalLong contradictedAt, boolean decodedAgain) {
         /**
@@ -131,6 +135,43 @@ public final class EncodingDecision {
             Objects.requireNonNull(declared, "declared");
             Objects.requireNonNull(bytesLookLike, "bytesLookLike");
             Objects.requireNonNull(evidence, "evidence");
+        }
+    }
+
+    /**
+     * Text that was UTF-8, read as windows-1252 and encoded as UTF-8 again before it was served:
+     * "Café" as "CafÃ©", "’" as "â€™". Looked for in a body decoded as UTF-8: its characters are
+     * mapped back to the windows-1252 bytes they came from (ISO-8859-1 for U+0080 to U+009F), and
+     * each multi-byte UTF-8 sequence those bytes form counts.
+     *
+     * @param sequences how many such sequences the text holds (at least 1)
+     * @param wholeText true when the whole text reads as double-encoded: at least {@link
+     *     #MIN_SEQUENCES_FOR_WHOLE_TEXT} sequences and no non-ASCII character outside one (a page
+     *     that only quotes "Ã©" among genuine text is not); what {@link SniffOptions.Declarations#CHECKED}
+     *     repairs
+     * @param repaired true when the text was repaired: decoded from the windows-1252 bytes of its
+     *     characters, as UTF-8 (under {@link SniffOptions.Declarations#CHECKED}, for a whole text,
+     *     from the {@code byte[]} entry points or a stream that ended within the look-ahead)
+     */
+    public record DoubleEncoding(int sequences, boolean wholeText, boolean repaired) {
+        /** The fewest sequences for a whole text to count as double-encoded. */
+        public static final int MIN_SEQUENCES_FOR_WHOLE_TEXT = 8;
+
+        /**
+         * Checks the arguments.
+         *
+         * @param sequences how many sequences the text holds
+         * @param wholeText whether the whole text reads as double-encoded
+         * @param repaired whether the text was repaired
+         * @throws IllegalArgumentException if {@code sequences} is under 1, {@code wholeText} with
+         *     fewer than {@link #MIN_SEQUENCES_FOR_WHOLE_TEXT}, or {@code repaired} without {@code wholeText}
+         */
+        public DoubleEncoding {
+            if (sequences < 1) throw new IllegalArgumentException("sequences must be at least 1: " + sequences);
+            if (wholeText && sequences < MIN_SEQUENCES_FOR_WHOLE_TEXT) {
+                throw new IllegalArgumentException("a whole text needs at least " + MIN_SEQUENCES_FOR_WHOLE_TEXT + " sequences");
+            }
+            if (repaired && !wholeText) throw new IllegalArgumentException("only a whole text is repaired");
         }
     }
 
@@ -212,6 +253,8 @@ public final class EncodingDecision {
         b.misdeclaration = misdeclaration;
         b.binaryEvidence = binaryEvidence;
         b.lookahead = lookahead;
+        b.truncated = truncated;
+        b.doubleEncoding = doubleEncoding;
         return b;
     }
 
@@ -238,6 +281,8 @@ public final class EncodingDecision {
         private Optional<Misdeclaration> misdeclaration = Optional.empty();
         private Optional<String> binaryEvidence = Optional.empty();
         private Optional<Lookahead> lookahead = Optional.empty();
+        private boolean truncated;
+        private Optional<DoubleEncoding> doubleEncoding = Optional.empty();
 
         private Builder() {}
 
@@ -444,6 +489,29 @@ public final class EncodingDecision {
         }
 
         /**
+         * Sets {@link EncodingDecision#truncated()}.
+         *
+         * @param truncated the value
+         * @return this builder
+         */
+        public Builder truncated(boolean truncated) {
+            this.truncated = truncated;
+            return this;
+        }
+
+        /**
+         * Sets {@link EncodingDecision#doubleEncoding()}.
+         *
+         * @param doubleEncoding the value
+         * @return this builder
+         * @throws NullPointerException if the value is null
+         */
+        public Builder doubleEncoding(Optional<DoubleEncoding> doubleEncoding) {
+            this.doubleEncoding = Objects.requireNonNull(doubleEncoding, "doubleEncoding");
+            return this;
+        }
+
+        /**
          * The decision.
          *
          * @return a decision with this builder's values
@@ -487,6 +555,8 @@ public final class EncodingDecision {
         this.misdeclaration = b.misdeclaration;
         this.binaryEvidence = b.binaryEvidence;
         this.lookahead = b.lookahead;
+        this.truncated = b.truncated;
+        this.doubleEncoding = b.doubleEncoding;
     }
 
     /**
@@ -663,6 +733,38 @@ public final class EncodingDecision {
     }
 
     /**
+     * Whether the body was cut off before its end: by a crawler (a WARC record's {@code
+     * WARC-Truncated}: length, time, disconnect), by jsoup's {@code maxBodySize}, or as the caller
+     * said (the entry points that take a {@code truncated} flag). A UTF-8 sequence cut off at the
+     * end of such a body is not held against UTF-8 (its decoding still gives one U+FFFD).
+     *
+     * @return true if the body is not the whole response
+     */
+    public boolean truncated() {
+        return truncated;
+    }
+
+    /**
+     * Present when a body decoded as UTF-8 holds double-encoded text ("CafÃ©", "â€™"): how many
+     * sequences, whether the whole text reads so, and whether it was repaired (see {@link
+     * DoubleEncoding}).
+     *
+     * @return doubleEncoding
+     */
+    public Optional<DoubleEncoding> doubleEncoding() {
+        return doubleEncoding;
+    }
+
+    /**
+     * How many double-encoded sequences the text holds.
+     *
+     * @return {@link DoubleEncoding#sequences()}, or 0 when {@link #doubleEncoding()} is empty
+     */
+    public int doubleEncodedSequences() {
+        return doubleEncoding.map(DoubleEncoding::sequences).orElse(0);
+    }
+
+    /**
      * Whether {@code o} is a decision with equal values for every accessor.
      *
      * @param o the object to compare with
@@ -689,12 +791,14 @@ public final class EncodingDecision {
                 && replacementCount.equals(d.replacementCount)
                 && misdeclaration.equals(d.misdeclaration)
                 && binaryEvidence.equals(d.binaryEvidence)
-                && lookahead.equals(d.lookahead);
+                && lookahead.equals(d.lookahead)
+                && truncated == d.truncated
+                && doubleEncoding.equals(d.doubleEncoding);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(encoding, source, confidence, headerLabel, headerEncoding, metaLabel, metaEncoding, metaSource, conflict, ignoredLabels, ignoredLabelCount, detectorConfidence, detectorRunnerUp, replacementCount, misdeclaration, binaryEvidence, lookahead);
+        return Objects.hash(encoding, source, confidence, headerLabel, headerEncoding, metaLabel, metaEncoding, metaSource, conflict, ignoredLabels, ignoredLabelCount, detectorConfidence, detectorRunnerUp, replacementCount, misdeclaration, binaryEvidence, lookahead, truncated, doubleEncoding);
     }
 
     /**
@@ -776,7 +880,8 @@ public final class EncodingDecision {
      * UTF-8, 40 multi-byte sequences} (or {@code looks wrong} where it was not overridden); a body
      * that does not look like text says why ({@code ; looks binary: PNG image signature}); a
      * decision made from a stream's look-ahead says so, e.g. {@code ; from the first 524288 bytes,
-     * cut short, contradicted at byte 600000}.
+     * cut short, contradicted at byte 600000}; double-encoded text is counted ({@code ; 12
+     * double-encoded sequences, repaired}) and a body cut off says so ({@code ; truncated}).
      */
     @Override
     public String toString() {
@@ -793,6 +898,9 @@ public final class EncodingDecision {
                 .append(source == DecisionSource.DECLARATION_OVERRIDDEN ? " overridden: " : " looks wrong, bytes look like ")
                 .append(m.bytesLookLike().name()).append(", ").append(m.evidence()));
         binaryEvidence.ifPresent(e -> b.append("; looks binary: ").append(e));
+        doubleEncoding.ifPresent(e -> b.append("; ").append(e.sequences()).append(" double-encoded sequence")
+                .append(e.sequences() == 1 ? "" : "s").append(e.repaired() ? ", repaired" : e.wholeText() ? ", whole text" : ""));
+        if (truncated) b.append("; truncated");
         replacementCount.ifPresent(c -> b.append("; ").append(c).append(" U+FFFD"));
         lookahead.ifPresent(l -> {
             b.append("; from the first ").append(l.bytes()).append(" bytes");

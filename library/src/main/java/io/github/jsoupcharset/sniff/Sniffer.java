@@ -58,7 +58,7 @@ public final class Sniffer {
         Encoding bom = Bom.sniff(body, off, len);
         int bomLength = Bom.length(bom);
         DocumentScan.Scanned scanned = DocumentScan.scan(body, off + bomLength, len - bomLength, options.metaScan());
-        return decided(body, off, len, headerLabel, options, complete, bom, scanned);
+        return decided(body, off, len, headerLabel, options, complete, true, bom, scanned);
     }
 
     /**
@@ -72,19 +72,51 @@ public final class Sniffer {
         if (len < bomLength + Prescan.WINDOW) return null;
         DocumentScan.Scanned scanned = DocumentScan.scan(body, off + bomLength, len - bomLength, options.metaScan());
         if (wantsMore(body, off, len, headerLabel, options, bom, scanned)) return null;
-        return decided(body, off, len, headerLabel, options, false, bom, scanned);
+        return decided(body, off, len, headerLabel, options, false, false, bom, scanned);
     }
 
+    /**
+     * Where the head scan of {@code body[off, off+len)}, the first bytes of a longer body, stopped
+     * for want of bytes while a late {@code <meta>} could still come (the head goes on past them):
+     * an index into {@code body} to {@link HeadMetaScanner#resume} from with the bytes that follow,
+     * or -1 if nothing after these bytes could declare the encoding for {@code options}.
+     */
+    public static int headResumeAt(byte[] body, int off, int len, SniffOptions options) {
+        if (options.metaScan() == SniffOptions.MetaScan.SPEC_PRESCAN_1024) return -1;
+        Encoding bom = Bom.sniff(body, off, len);
+        int bomLength = Bom.length(bom);
+        DocumentScan.Scanned scanned = DocumentScan.scan(body, off + bomLength, len - bomLength, options.metaScan());
+        if (!scanned.headWantsMore()) return -1;
+        int at = HeadMetaScanner.resumeAt(body, off + bomLength, len - bomLength);
+        return at < 0 ? -1 : off + bomLength + at;
+    }
+
+    /**
+     * {@code endOfBody}: whether the bytes end where the body ends (or was cut off), so that a text
+     * that reads as double-encoded throughout may be repaired; not for a stream's look-ahead.
+     */
     private static EncodingDecision decided(byte[] body, int off, int len, String headerLabel, SniffOptions options,
-            boolean complete, Encoding bom, DocumentScan.Scanned scanned) {
+            boolean complete, boolean endOfBody, Encoding bom, DocumentScan.Scanned scanned) {
         EncodingDecision d = decide(body, off, len, headerLabel, options, complete, bom, scanned.document());
         // not the standard's: whether the bytes look like text at all (MIME Sniffing's text-or-binary rules)
         Optional<String> binary = BinaryCheck.evidence(body, off, len, d.encoding());
-        if (binary.isEmpty()) return d;
+        // nor this: UTF-8 read as windows-1252 and encoded again before it was served
+        Optional<EncodingDecision.DoubleEncoding> doubled = Optional.empty();
+        if (d.encoding() == Encoding.UTF_8) {
+            int bomLength = d.source() == DecisionSource.BOM ? 3 : 0;
+            DoubleEncodingScan scan = DoubleEncodingScan.of(body, off + bomLength, len - bomLength, complete);
+            if (scan.sequences() > 0) {
+                boolean whole = scan.wholeText() && binary.isEmpty();
+                doubled = Optional.of(new EncodingDecision.DoubleEncoding(scan.sequences(), whole,
+                        whole && endOfBody && options.declarations() == SniffOptions.Declarations.CHECKED));
+            }
+        }
+        if (binary.isEmpty() && doubled.isEmpty() && complete) return d;
         // a detected encoding of what looks binary is no likely text, however far it leads
-        OptionalInt detector = d.detectorConfidence().isPresent()
+        OptionalInt detector = binary.isPresent() && d.detectorConfidence().isPresent()
                 ? OptionalInt.of(Math.min(d.detectorConfidence().getAsInt(), Calibration.NOT_TEXT)) : d.detectorConfidence();
-        return d.toBuilder().binaryEvidence(binary).detectorConfidence(detector).build();
+        return d.toBuilder().binaryEvidence(binary).doubleEncoding(doubled).truncated(!complete && endOfBody)
+                .detectorConfidence(detector).build();
     }
 
     /**

@@ -8,6 +8,7 @@ import io.github.jsoupcharset.codec.Decoders;
 import io.github.jsoupcharset.codec.StreamDecodingReader;
 import io.github.jsoupcharset.encoding.Encoding;
 import io.github.jsoupcharset.sniff.ContentType;
+import io.github.jsoupcharset.sniff.DoubleEncodingScan;
 import io.github.jsoupcharset.sniff.Sniffer;
 
 import java.io.IOException;
@@ -93,10 +94,17 @@ public final class StreamInput {
         boolean complete = eof && !truncated.getAsBoolean();
         if (decision == null) decision = Sniffer.sniff(buf, 0, n, headerLabel, options, complete);
         int start = decision.source() == DecisionSource.BOM ? bomLength(decision.encoding()) : 0;
+        int lookaheadBytes = n;
+        if (eof && decision.doubleEncoding().map(EncodingDecision.DoubleEncoding::repaired).orElse(false)) {
+            // the whole body is here and reads as double-encoded throughout: the author's bytes
+            buf = DoubleEncodingScan.repair(buf, start, n - start);
+            start = 0;
+            n = buf.length;
+        }
         StreamDecodingReader.Watch watch = eof ? StreamDecodingReader.Watch.NONE : watchFor(decision, buf, n);
         StreamDecodingReader reader = new StreamDecodingReader(buf, start, n, eof ? null : in,
                 Decoders.newDecoder(decision.encoding().name()), watch, truncated);
-        return new StreamInput(decision, reader, n, cut, -1);
+        return new StreamInput(decision, reader, lookaheadBytes, cut, -1);
     }
 
     /**
