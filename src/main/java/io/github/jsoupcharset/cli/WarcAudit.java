@@ -441,7 +441,7 @@ public final class WarcAudit {
             }
             counts.records++;
             inThisFile++;
-            if (!auditRecord(records.offset(), record.get())) resync(new IOException("the record's body could not be read"));
+            if (!auditRecord(records.offset(), record.get())) resync(new IOException(brokeOff));
             if (progress != null) progress.update(counts.records, counts.pages, bytesBefore + records.position());
         }
 
@@ -481,18 +481,29 @@ public final class WarcAudit {
             failed = true;
         }
 
-        /** Audits one record, leaving a page in {@code next}; returns false if its bytes broke off (resynchronise). */
+        /** Why the last record's bytes cannot be followed to the next record (when {@link #auditRecord} returned false). */
+        private String brokeOff;
+
+        /**
+         * Audits one record, leaving a page in {@code next}; returns false if its bytes broke off or
+         * its length is unusable (resynchronise: the next record is looked for, not trusted to follow).
+         */
         private boolean auditRecord(long offset, WarcRecord record) {
             // a record's length is its framing: without a usable one the bytes after it cannot be trusted either
             String length = record.headers().first("Content-Length").orElse(null);
             String malformed = length == null ? "no Content-Length"
                     : !length.strip().matches("[0-9]{1,18}") ? "Content-Length " + Terminal.safe(length) + " is not a length" : null;
+            if (malformed != null) {
+                // its length cannot say where the next record starts: that is looked for from its header on
+                malformed(offset, record, malformed);
+                brokeOff = "record at offset " + offset + " has " + malformed;
+                return false;
+            }
             if (!(record instanceof WarcResponse response)) {
-                if (malformed != null) malformed(offset, record, malformed);
-                else counts.notHtml++;
+                counts.notHtml++;
                 return true;
             }
-            if (malformed == null && response.target() == null) malformed = "no WARC-Target-URI";
+            if (response.target() == null) malformed = "no WARC-Target-URI";
             if (malformed != null) {
                 malformed(offset, record, malformed);
                 return true;
@@ -512,6 +523,7 @@ public final class WarcAudit {
             } catch (IOException e) {
                 fail(name, where + ": " + WarcRecords.describe(e) + "; record skipped");
                 counts.failedRecords++;
+                brokeOff = "the record's body could not be read";
                 return false;
             }
             if (http.status() < 200 || http.status() > 299) {
