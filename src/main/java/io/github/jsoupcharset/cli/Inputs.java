@@ -97,13 +97,19 @@ final class Inputs {
         Path path;
         try {
             path = Path.of(input);
-            if (Files.isDirectory(path)) throw new InputException("is a directory");
-            long size = Files.size(path);
-            if (size > maxBody) throw new InputException("file of " + size + " bytes is over --max-body " + maxBody + "; not read");
-            in = Files.newInputStream(path);
         } catch (java.nio.file.InvalidPathException e) {
             throw new InputException(Main.describe(e));
         }
+        if (LocalFiles.kind(path) != LocalFiles.Kind.REGULAR) {
+            // a FIFO or a device is read as stdin is, held to --max-body as it comes, every read to
+            // --read-timeout; a directory, a socket, a broken symlink or a loop is said for what it is
+            in = java.nio.channels.Channels.newInputStream(LocalFiles.open(path, readTimeout, true));
+            return page(new Limited(in, maxBody, "more than " + maxBody + " bytes (see --max-body); not read further"), contentTypeForFiles,
+                    path.toAbsolutePath().toUri().toString(), null);
+        }
+        long size = Files.size(path);
+        if (size > maxBody) throw new InputException("file of " + size + " bytes is over --max-body " + maxBody + "; not read");
+        in = java.nio.channels.Channels.newInputStream(LocalFiles.open(path, readTimeout, true));
         // a file that grows while it is read is held to the limit all the same
         return page(new Limited(in, maxBody, "file grew over --max-body " + maxBody + " while it was read"),
                 contentTypeForFiles, path.toAbsolutePath().toUri().toString(), path);

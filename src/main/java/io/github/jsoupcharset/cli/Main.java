@@ -83,8 +83,10 @@ public final class Main {
             "                        most 9223372036854775807: pages are streamed, never held): a file by",
             "                        its size, a URL by its Content-Length, before reading; otherwise at",
             "                        the byte after the limit",
-            "  --timeout SECONDS     a URL must be read whole within this (default 60)",
-            "  --read-timeout SECONDS  give up on a server that sends nothing for this long (default 20)");
+            "  --timeout SECONDS     a URL must be read whole within this, however its server sends",
+            "                        (default 60)",
+            "  --read-timeout SECONDS  give up on a server, a FIFO or a device that sends nothing for",
+            "                        this long, and on a FIFO no writer opens (default 20)");
 
     static final Map<String, String> COMMAND_USAGE = Map.of(
             "sniff", String.join("\n",
@@ -150,7 +152,7 @@ public final class Main {
                     ""),
             "audit", String.join("\n",
                     "usage: jsoup-charset audit [--jsonl FILE] [--html FILE] [--all] [--max-body BYTES]",
-                    "                           [--declarations MODE] [WARC...]",
+                    "                           [--declarations MODE] [--read-timeout SECONDS] [WARC...]",
                     "",
                     "Read WARC files (gzip or plain), decide and decode every HTML response (2xx; Content-Type",
                     "text/html or application/xhtml+xml, or none and a body that looks like HTML), and print",
@@ -180,6 +182,10 @@ public final class Main {
                     "                     at most 2147483639)",
                     "  --declarations MODE  browser (default) or checked: the decision each page reports",
                     "                     (a misdeclared page is counted in both modes)",
+                    "  --read-timeout SECONDS  give up on a FIFO that no writer opens, or that gives",
+                    "                     nothing, for this long (default 20). A WARC is a regular file or",
+                    "                     a FIFO (a pipe, /dev/stdin); a device, a socket, a directory, a",
+                    "                     broken symlink or a symlink loop is reported as such",
                     ""));
 
     private Main() {}
@@ -236,7 +242,7 @@ public final class Main {
                     "--no-filename", "--with-filename");
             case "select" -> Set.of("--content-type", "--declarations", "--attr", "--max-body", "--timeout", "--read-timeout",
                     "--no-filename", "--with-filename");
-            default -> Set.of("--jsonl", "--html", "--all", "--max-body", "--declarations");
+            default -> Set.of("--jsonl", "--html", "--all", "--max-body", "--declarations", "--read-timeout");
         };
         String error = a.error;
         if (error == null) {
@@ -676,10 +682,14 @@ public final class Main {
             files.add(sample);
         }
         // when no WARC given can be opened, there is nothing to tabulate: say so, without a table of zeros
-        if (files.stream().noneMatch(Files::isRegularFile)) {
-            for (Path f : files) {
-                err.println("jsoup-charset: " + Terminal.safe(f + ": " + (Files.isDirectory(f) ? "is a directory" : "no such file")));
-            }
+        // (a regular file or a FIFO can be; each other one is said for what it is)
+        List<String> unreadable = new ArrayList<>();
+        for (Path f : files) {
+            String refused = LocalFiles.refusal(f, false);
+            if (refused != null) unreadable.add(f + ": " + refused);
+        }
+        if (unreadable.size() == files.size()) {
+            for (String u : unreadable) err.println("jsoup-charset: " + Terminal.safe(u));
             err.println("jsoup-charset: audit: no WARC file could be read");
             return FAILED;
         }
@@ -707,7 +717,7 @@ public final class Main {
                 }
             }
         });
-        boolean ok = audit.auditAll(files, terminal, err, (page, warc, offset) -> {
+        boolean ok = audit.auditAll(files, a.readTimeout, terminal, err, (page, warc, offset) -> {
             table.add(page);
             if (lines != null) {
                 try {

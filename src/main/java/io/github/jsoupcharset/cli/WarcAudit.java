@@ -301,25 +301,27 @@ public final class WarcAudit {
     }
 
     /** Audits every file in turn, giving each page to the sink; returns true if nothing failed. */
-    boolean auditAll(List<Path> files, boolean terminal, PrintStream err, PageSink sink) {
+    boolean auditAll(List<Path> files, java.time.Duration readTimeout, boolean terminal, PrintStream err, PageSink sink) {
         long total = 0;
         for (Path f : files) total += f.toFile().length();
         progress = new Progress(err, terminal, total);
         for (Path f : files) {
-            auditFile(f, sink);
+            auditFile(f, readTimeout, sink);
             bytesBefore += f.toFile().length();
         }
         progress.finish(counts.records, counts.pages, bytesBefore);
         return counts.ok();
     }
 
-    private void auditFile(Path file, PageSink sink) {
-        FileChannel channel;
+    private void auditFile(Path file, java.time.Duration readTimeout, PageSink sink) {
+        ReadableByteChannel channel;
         try {
-            channel = FileChannel.open(file, StandardOpenOption.READ);
-        } catch (NoSuchFileException e) {
+            // a regular file, or a FIFO (a pipe, /dev/stdin) within the read timeout; a device, a socket,
+            // a directory, a broken symlink or a loop is said for what it is
+            channel = LocalFiles.open(file, readTimeout, false);
+        } catch (Inputs.InputException e) {
             counts.files++;
-            fail(file.toString(), "no such file");
+            fail(file.toString(), e.getMessage());
             counts.failedFiles++;
             return;
         } catch (IOException e) {

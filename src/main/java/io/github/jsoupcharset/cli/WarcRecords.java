@@ -81,7 +81,19 @@ final class WarcRecords implements Closeable {
         empty = !raw.hasRemaining();
         gzip = raw.remaining() >= 2 && (raw.get(raw.position()) & 0xFF) == 0x1F && (raw.get(raw.position() + 1) & 0xFF) == 0x8B;
         members = gzip ? new Members() : null;
+        startsLikeWarc = gzip || fill(5) && startsWith(raw, raw.position(), "WARC/");
     }
+
+    /**
+     * Whether the file starts as a WARC does, with a gzip member or {@code WARC/}: a file that does
+     * not, and whose first record does not parse, is not searched for records (a device or a pipe of
+     * anything else would be searched without end).
+     */
+    private final boolean startsLikeWarc;
+    /** Records read in the whole file. */
+    private long recordsRead;
+    /** Set when the file turned out not to be a WARC: nothing more is read. */
+    private boolean notWarc;
 
     /** Whether the file had no bytes at all. */
     boolean empty() {
@@ -145,6 +157,7 @@ final class WarcRecords implements Closeable {
         if (record.isPresent()) {
             if (readerRecords == 0 && pending != null) settle(readerStart, false);
             readerRecords++;
+            recordsRead++;
             long text = readerBase + reader.position();
             offset = gzip ? members.memberOf(text) : text;
             if (gzip) {
@@ -169,7 +182,7 @@ final class WarcRecords implements Closeable {
     private boolean startReader() throws IOException {
         readerRecords = 0;
         last = null;
-        if (!fill(1)) return false;
+        if (notWarc || !fill(1)) return false;
         readerStart = rawOffset();
         if (gzip) {
             members.restart();
@@ -209,10 +222,16 @@ final class WarcRecords implements Closeable {
                             : "the end of the file: the records in between were read as its body");
             from = offset;
         }
+        if (!startsLikeWarc && recordsRead == 0) {
+            // not a WARC: searching it for records could take without end (/dev/zero, a pipe of anything)
+            notWarc = true;
+            reason += "; it does not start as a WARC file does (with WARC/ or a gzip member)";
+        }
         if (pending == null || readerRecords > 0) pending = new Skipped(from, from, reason, false);
         settled = false;
         reader = null;
         last = null;
+        if (notWarc) return;
         if (rewind) {
             rewoundTo = offset;
             rewindTo(offset + 1);
