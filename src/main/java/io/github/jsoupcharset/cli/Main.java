@@ -656,7 +656,7 @@ public final class Main {
     private static String quoted(String s) {
         StringBuilder b = new StringBuilder("\"");
         for (char c : s.toCharArray()) {
-            if (Terminal.isControl(c)) b.append(String.format("\\x%02x", (int) c));
+            if (Terminal.isControl(c)) b.append(Terminal.escape(c));
             else b.append(c);
         }
         return b.append('"').toString();
