@@ -20,6 +20,7 @@ import java.io.BufferedWriter;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.ConnectException;
@@ -197,7 +198,7 @@ public final class Main {
      * @param args the subcommand and its arguments, e.g. {@code sniff --json page.html}
      */
     public static void main(String[] args) {
-        PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
+        PrintStream out = new Stdout(new FileOutputStream(FileDescriptor.out));
         PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
         int status = run(args, out, err, System.console() != null);
         out.flush();
@@ -269,6 +270,8 @@ public final class Main {
                 default -> audit(a, out, err, terminal);
             };
         } catch (UncheckedIOException e) {
+            // a reader that closed the pipe (| head) had what it wanted: stop quietly, as coreutils do
+            if (e.getCause() instanceof StdoutClosed closed && closed.brokenPipe) return OK;
             err.println("jsoup-charset: cannot write: " + describe(e.getCause()));
             return FAILED;
         }
@@ -364,12 +367,92 @@ public final class Main {
         return status;
     }
 
-    /** Stdout went away (a closed pipe): the command stops. */
+    /**
+     * Stdout cannot be written to any more: the command stops. A broken pipe (the reader closed it,
+     * as {@code head} does) ends the command quietly with status 0; any other failure (a full disk)
+     * is reported, with status 1.
+     */
     private static final class StdoutClosed extends IOException {
         private static final long serialVersionUID = 1L;
 
-        StdoutClosed() {
-            super("stdout is closed");
+        /** Whether the write failed because the pipe's reader closed it. */
+        final boolean brokenPipe;
+
+        StdoutClosed(IOException why) {
+            super(why == null ? "stdout is closed" : describe(why), why);
+            this.brokenPipe = why != null && isBrokenPipe(why);
+        }
+    }
+
+    /**
+     * Whether a write failed because the reader of the pipe went away (EPIPE): "Broken pipe" on
+     * Linux and macOS, "The pipe is being closed" or "has been ended" on Windows. Any other failure,
+     * or a message the platform words otherwise, is reported.
+     */
+    static boolean isBrokenPipe(IOException e) {
+        String m = e.getMessage();
+        return m != null && (m.contains("Broken pipe") || m.contains("The pipe is being closed") || m.contains("The pipe has been ended"));
+    }
+
+    /**
+     * The command's stdout: a PrintStream (which keeps no exception, only {@link #checkError()})
+     * that remembers why its first write failed, so that a broken pipe is told from a full disk.
+     */
+    static final class Stdout extends PrintStream {
+        private final Recorder recorder;
+
+        Stdout(OutputStream out) {
+            this(new Recorder(out));
+        }
+
+        private Stdout(Recorder recorder) {
+            super(recorder, false, StandardCharsets.UTF_8);
+            this.recorder = recorder;
+        }
+
+        /** Why the first failed write failed, or null. */
+        IOException failure() {
+            return recorder.failure;
+        }
+
+        private static final class Recorder extends java.io.FilterOutputStream {
+            private volatile IOException failure;
+
+            Recorder(OutputStream out) {
+                super(out);
+            }
+
+            private IOException record(IOException e) {
+                if (failure == null) failure = e;
+                return e;
+            }
+
+            @Override
+            public void write(int b) throws IOException {
+                try {
+                    out.write(b);
+                } catch (IOException e) {
+                    throw record(e);
+                }
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                try {
+                    out.write(b, off, len);
+                } catch (IOException e) {
+                    throw record(e);
+                }
+            }
+
+            @Override
+            public void flush() throws IOException {
+                try {
+                    out.flush();
+                } catch (IOException e) {
+                    throw record(e);
+                }
+            }
         }
     }
 
@@ -604,7 +687,7 @@ public final class Main {
     }
 
     private static void checkOut(PrintStream out) {
-        if (out.checkError()) throw new UncheckedIOException(new StdoutClosed());
+        if (out.checkError()) throw new UncheckedIOException(new StdoutClosed(out instanceof Stdout s ? s.failure() : null));
     }
 
     static void print(PrintStream out, String input, EncodingDecision d) {
