@@ -557,12 +557,22 @@ public final class WarcAudit {
             }
             List<String> codings = http.headers().all("Content-Encoding");
             if (!codings.isEmpty() && body.length <= maxBody) {
+                // decoded no further than the heap can audit: a bomb under a large --max-body is refused
+                // for its decoded size, before it fills the heap
+                long heapLimit = largestBodyThatFitsHeap();
+                long limit = Math.min(maxBody, heapLimit);
                 try {
-                    body = ContentCodings.decode(body, codings, maxBody);
+                    body = ContentCodings.decode(body, codings, limit);
                 } catch (ContentCodingException e) {
-                    if (e.overLimit()) {
-                        fail(name, where + ": body over " + maxBody + " bytes once its " + e.coding()
-                                + " coding is undone; record skipped (see --max-body)");
+                    if (e.overLimit() && limit < maxBody) {
+                        fail(name, where + ": decoded body (its " + e.coding() + " coding undone) is over " + limit
+                                + " bytes, too big to audit in this JVM's heap (" + (Runtime.getRuntime().maxMemory() >> 20)
+                                + " MiB; an audit needs about " + HEAP_PER_BODY_BYTE + " bytes a byte); the body as sent is "
+                                + body.length + " bytes; record skipped (give the JVM more with JSOUP_CHARSET_OPTS=-Xmx...)");
+                        counts.oversized++;
+                    } else if (e.overLimit()) {
+                        fail(name, where + ": decoded body (its " + e.coding() + " coding undone) is over " + maxBody
+                                + " bytes; the body as sent is " + body.length + " bytes; record skipped (see --max-body)");
                         counts.oversized++;
                     } else {
                         fail(name, where + ": " + WarcRecords.describe(e) + "; record skipped");
@@ -570,8 +580,11 @@ public final class WarcAudit {
                     }
                     return true;
                 } catch (OutOfMemoryError e) {
+                    int sentBytes = body.length;
                     body = null;
-                    fail(name, where + ": " + tooBigForHeap(sent) + " once its content coding is undone");
+                    fail(name, where + ": ran out of memory undoing its content coding (decoded body over " + limit
+                            + " bytes at most; the body as sent is " + sentBytes + " bytes); record skipped (give the JVM "
+                            + "more with JSOUP_CHARSET_OPTS=-Xmx...)");
                     counts.oversized++;
                     return true;
                 }
@@ -635,7 +648,12 @@ public final class WarcAudit {
 
     /** Whether auditing a body of this many bytes can fit in this JVM's heap, by {@link Runtime#maxMemory()}. */
     static boolean fitsHeap(long bytes) {
-        return bytes <= (Runtime.getRuntime().maxMemory() - heapReserve()) / HEAP_PER_BODY_BYTE;
+        return bytes <= largestBodyThatFitsHeap();
+    }
+
+    /** The largest body whose audit fits in this JVM's heap, by {@link Runtime#maxMemory()}. */
+    static long largestBodyThatFitsHeap() {
+        return Math.max(0, (Runtime.getRuntime().maxMemory() - heapReserve()) / HEAP_PER_BODY_BYTE);
     }
 
     static String tooBigForHeap(long bytes) {
