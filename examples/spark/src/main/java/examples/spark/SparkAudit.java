@@ -1,8 +1,8 @@
 package examples.spark;
 
 import io.github.jsoupcharset.encoding.Encoding;
-import io.github.jsoupcharset.EncodingDecision;
-import io.github.jsoupcharset.IgnoredLabel;
+import io.github.jsoupcharset.decision.EncodingDecision;
+import io.github.jsoupcharset.decision.IgnoredLabel;
 import io.github.jsoupcharset.cli.PageAudit;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;

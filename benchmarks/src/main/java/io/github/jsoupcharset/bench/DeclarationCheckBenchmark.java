@@ -2,9 +2,9 @@ package io.github.jsoupcharset.bench;
 
 import io.github.jsoupcharset.BrowserCharsetJsoup;
 import io.github.jsoupcharset.BrowserCharsetParser;
-import io.github.jsoupcharset.DecisionSource;
-import io.github.jsoupcharset.EncodingDecision;
-import io.github.jsoupcharset.SniffOptions;
+import io.github.jsoupcharset.decision.DecisionSource;
+import io.github.jsoupcharset.decision.EncodingDecision;
+import io.github.jsoupcharset.decision.SniffOptions;
 import io.github.jsoupcharset.encoding.Encoding;
 import io.github.jsoupcharset.sniff.DeclarationCheck;
 import org.jsoup.Jsoup;

@@ -2,7 +2,7 @@ package io.github.jsoupcharset.bench;
 
 import io.github.jsoupcharset.BrowserCharsetJsoup;
 import io.github.jsoupcharset.DecodedHtml;
-import io.github.jsoupcharset.EncodingDecision;
+import io.github.jsoupcharset.decision.EncodingDecision;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -1,7 +1,7 @@
 package io.github.jsoupcharset.bench;
 
 import io.github.jsoupcharset.BrowserCharsetJsoup;
-import io.github.jsoupcharset.EncodingDecision;
+import io.github.jsoupcharset.decision.EncodingDecision;
 import io.github.jsoupcharset.detect.Detector;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;

@@ -1,0 +1,191 @@
+package io.github.jsoupcharset.detect;
+
+import io.github.jsoupcharset.decision.DecisionSource;
+import io.github.jsoupcharset.encoding.Encoding;
+import io.github.jsoupcharset.markup.AsciiBytes;
+import io.github.jsoupcharset.decision.SniffOptions;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What the sniffing algorithm does when nothing declares the encoding (the HTML Standard's
+ * optional autodetection step, then its default): UTF-8 validity, then ISO-2022-JP's escapes,
+ * then the plausibility of candidate decodings, then the default. Internal.
+ *
+ * <p>The plausibility step: the page's text ({@link MarkupStripper}) is decoded with each of the
+ * {@link Candidates} and scored by {@link TextEvidence} (exemplar letters from {@link Exemplars},
+ * character properties from {@link CharacterProperties}, ICU4J's confidence from {@link
+ * IcuOpinion}); {@link Ranking} orders them in two stages, after a {@link Glance} at byte counts
+ * chooses which single-byte candidates to score. Answers are WHATWG encodings only.
+ *
+ * <p>Cost is bounded: UTF-8 validity is one linear pass over the body; the plausibility scoring
+ * sees at most {@link #DETECTION_WINDOW} bytes and weighs at most {@link #EVIDENCE_BYTES} of text.
+ */
+public final class Detector {
+    /** The statistical detector looks at no more than this many leading bytes. */
+    public static final int DETECTION_WINDOW = 64 * 1024;
+
+    /** At most this many bytes of text (markup removed) are decoded and weighed per candidate. */
+    static final int EVIDENCE_BYTES = 8 * 1024;
+
+    /** The {@code <html lang>} is looked for in this many leading bytes. */
+    static final int HTML_LANG_WINDOW = 4096;
+
+    private Detector() {}
+
+    /**
+     * A guess for undeclared bytes.
+     *
+     * @param encoding the encoding guessed
+     * @param source {@link DecisionSource#UTF8_VALIDITY}, {@link DecisionSource#DETECTION} or
+     *     {@link DecisionSource#DEFAULT}
+     * @param confidence for DETECTION, the probability (in percent, 0-100) that the guess decodes the
+     *     page as its author wrote it ({@link Calibration}); 100 for ISO-2022-JP's escapes; -1 otherwise
+     * @param runnerUp the detector's second choice for DETECTION, null otherwise
+     */
+    public record Guess(Encoding encoding, DecisionSource source, int confidence, Encoding runnerUp) {}
+
+    /**
+     * Guesses the encoding of undeclared bytes {@code [off, off+len)}.
+     *
+     * @param complete whether the bytes are the whole body; false when the body was cut off (a
+     *     download stopped at a size limit), so that a sequence cut off at the end is no error
+     */
+    public static Guess guess(byte[] bytes, int off, int len, SniffOptions.Detection mode, Encoding defaultEncoding,
+            boolean complete) {
+        return guess(bytes, off, len, mode, defaultEncoding, complete, List.of());
+    }
+
+    /**
+     * As {@link #guess(byte[], int, int, SniffOptions.Detection, Encoding, boolean)}, with the
+     * languages hinted by the URL and {@code Content-Language} ({@link LanguageHints#of}); the
+     * page's {@code <html lang>} is read too. A hint only breaks a tie ({@link LanguageHints#breakTie}).
+     */
+    public static Guess guess(byte[] bytes, int off, int len, SniffOptions.Detection mode, Encoding defaultEncoding,
+            boolean complete, List<String> hints) {
+        Guess fallback = new Guess(defaultEncoding, DecisionSource.DEFAULT, -1, null);
+        if (mode == SniffOptions.Detection.NONE) return fallback;
+        Utf8 utf8 = utf8Validity(bytes, off, len, complete);
+        if (utf8 == Utf8.ASCII) {
+            // ISO-2022-JP is 7-bit: its escape sequences are the evidence (as chardetng does)
+            if (hasIso2022JpEscapes(bytes, off, Math.min(len, DETECTION_WINDOW))) {
+                return new Guess(Encoding.ISO_2022_JP, DecisionSource.DETECTION, 100, null);
+            }
+            // pure ASCII decodes identically in every ASCII-compatible encoding: nothing to detect
+            return fallback;
+        }
+        if (utf8 == Utf8.VALID) {
+            // Chromium discards a UTF-8 guess for web pages and shows its default instead
+            return mode == SniffOptions.Detection.AUTHOR_INTENT
+                    ? new Guess(Encoding.UTF_8, DecisionSource.UTF8_VALIDITY, -1, null) : fallback;
+        }
+        Ranked r = ranked(bytes, off, len, hints);
+        Ranking.Scored best = r.candidates().get(0);
+        Ranking.Scored second = r.candidates().get(1);
+        int confidence = (int) Math.round(100 * Calibration.probability(best.score(), r.rival()));
+        return new Guess(best.encoding(), DecisionSource.DETECTION, confidence, second.encoding());
+    }
+
+    /**
+     * A ranking, best first, and the score of the best candidate after the leader that decodes
+     * the text differently ({@link #noRival} when every candidate ranked does as the leader:
+     * twins that agree on the bytes present). The confidence is the lead over that rival: a
+     * twin's score says nothing about whether the text is right.
+     */
+    record Ranked(List<Ranking.Scored> candidates, double rival) {}
+
+    /**
+     * The rival's score when no candidate ranked decodes the text differently from the leader:
+     * the most a candidate left out of stage two can have scored (it trailed by more than the
+     * finalists' reach), a bound rather than a certainty.
+     */
+    static double noRival(double best) {
+        return best - Math.max(Ranking.FINAL_REACH, Ranking.FINAL_REACH_SHARE * Math.abs(best));
+    }
+
+    /**
+     * The candidates ranked on the text of bytes that are neither ASCII nor UTF-8, best first,
+     * with the hints (and the page's {@code <html lang>}) breaking a tie.
+     */
+    static Ranked ranked(byte[] bytes, int off, int len, List<String> hints) {
+        // the window starts shortly before the first non-ASCII byte: a long ASCII head tells nothing
+        int start = Math.max(off, AsciiBytes.firstNonAscii(bytes, off, off + len) - 1024);
+        int windowLen = Math.min(off + len - start, DETECTION_WINDOW);
+        // enough text is enough: the evidence is weighed on at most EVIDENCE_BYTES of it, so the
+        // stripping stops there
+        byte[] text = new byte[Math.min(windowLen, EVIDENCE_BYTES + 1)];
+        int textLen = MarkupStripper.withoutMarkup(bytes, start, windowLen, text, EVIDENCE_BYTES);
+        List<Ranking.Scored> ranked = Ranking.rank(text, Math.min(textLen, EVIDENCE_BYTES));
+        if (ranked.get(1).score() >= ranked.get(0).score()
+                - Math.max(LanguageHints.TIE, LanguageHints.TIE_SHARE * Math.abs(ranked.get(0).score()))) {
+            // a tie: the hints, and the page's own <html lang>, may break it
+            String lang = LanguageHints.htmlLang(bytes, off, len, HTML_LANG_WINDOW);
+            List<String> all = hints;
+            if (lang != null && !hints.contains(lang)) {
+                all = new ArrayList<>(hints);
+                all.add(lang);
+            }
+            ranked = LanguageHints.breakTie(ranked, all);
+        }
+        Candidates.Candidate leader = Candidates.of(ranked.get(0).encoding());
+        int n = Math.min(textLen, EVIDENCE_BYTES);
+        int[] values = null; // found once, for the first pair of single-byte candidates
+        for (int i = 1; i < ranked.size(); i++) {
+            Candidates.Candidate other = Candidates.of(ranked.get(i).encoding());
+            if (leader.weight() == 1 && other.weight() == 1 && values == null) values = nonAsciiValues(text, n);
+            if (!sameText(leader, other, values)) return new Ranked(ranked, ranked.get(i).score());
+        }
+        return new Ranked(ranked, noRival(ranked.get(0).score()));
+    }
+
+    /**
+     * Whether two candidates decode the text identically: single-byte ones that agree on every
+     * non-ASCII byte value in it ({@code values}, from {@link #nonAsciiValues}).
+     */
+    private static boolean sameText(Candidates.Candidate a, Candidates.Candidate b, int[] values) {
+        if (a.weight() != 1 || b.weight() != 1) return a.encoding() == b.encoding();
+        return ByteTables.decodeAlike(ByteTables.TABLES.get(a.encoding()), ByteTables.TABLES.get(b.encoding()), values,
+                values.length);
+    }
+
+    /** The non-ASCII byte values {@code text[0, n)} holds, each once. */
+    static int[] nonAsciiValues(byte[] text, int n) {
+        boolean[] seen = new boolean[256];
+        int[] values = new int[128];
+        int count = 0;
+        for (int i = AsciiBytes.firstNonAscii(text, 0, n); i < n; i = AsciiBytes.firstNonAscii(text, i + 1, n)) {
+            int b = text[i] & 0xFF;
+            if (!seen[b]) {
+                seen[b] = true;
+                values[count++] = b;
+            }
+        }
+        return java.util.Arrays.copyOf(values, count);
+    }
+
+    /** Whether the bytes hold an ISO-2022-JP escape sequence (ESC $ @, ESC $ B, ESC ( J, ESC ( I). */
+    static boolean hasIso2022JpEscapes(byte[] b, int off, int len) {
+        for (int i = off, end = off + len - 2; i < end; i++) {
+            if (b[i] != 0x1B) continue;
+            int b1 = b[i + 1];
+            int b2 = b[i + 2];
+            if (b1 == '$' && (b2 == '@' || b2 == 'B') || b1 == '(' && (b2 == 'J' || b2 == 'I')) return true;
+        }
+        return false;
+    }
+
+    enum Utf8 { ASCII, VALID, INVALID }
+
+    /**
+     * Whether the bytes are all ASCII, valid UTF-8 with at least one multi-byte sequence, or not
+     * UTF-8. In a complete body a sequence cut off by the end of the bytes is an error like any
+     * other (a windows-1252 "é" as the last byte is no UTF-8). In a body known to be cut off
+     * ({@code complete} false) the sequence the cut split is left out and the bytes before it are
+     * judged: valid UTF-8 if they hold a whole multi-byte sequence, ASCII if they are ASCII.
+     */
+    static Utf8 utf8Validity(byte[] b, int off, int len, boolean complete) {
+        Utf8Scan scan = Utf8Scan.of(b, off, len, complete, true, Integer.MAX_VALUE);
+        return scan.errors() > 0 ? Utf8.INVALID : scan.sequences() > 0 ? Utf8.VALID : Utf8.ASCII;
+    }
+}

@@ -1,0 +1,106 @@
+package io.github.jsoupcharset.sniff;
+
+import io.github.jsoupcharset.decision.DecisionSource;
+import io.github.jsoupcharset.decision.EncodingDecision.Misdeclaration;
+import io.github.jsoupcharset.decision.SniffOptions;
+import io.github.jsoupcharset.detect.Detector;
+import io.github.jsoupcharset.detect.Utf8Scan;
+import io.github.jsoupcharset.encoding.Encoding;
+
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Whether the bytes plainly contradict the declaration that decides (the header's charset, a
+ * {@code <meta>}, an XML declaration), for {@link SniffOptions.Declarations}. Browsers trust every
+ * declaration; this only says when the evidence is overwhelming, so that a page whose declaration
+ * is right is never touched:
+ * <ul>
+ *   <li>a single-byte legacy encoding declared, and the whole body valid UTF-8 with at least
+ *       {@link #MIN_UTF8_SEQUENCES} multi-byte sequences: UTF-8. Legacy text is almost never valid
+ *       UTF-8 (an accented letter is followed by ASCII, not by a byte 0x80-0xBF), and each
+ *       sequence makes it less likely still. The scan stops at the first error, so on a real
+ *       legacy page it usually ends at the first non-ASCII byte;</li>
+ *   <li>UTF-8 declared, at least {@link #MIN_UTF8_ERRORS} errors (one per U+FFFD the UTF-8 decoder
+ *       would produce) making up at least two thirds of the non-ASCII sequences, and detection
+ *       ({@link Detector}) choosing a legacy encoding that decodes the body with at most one error
+ *       per {@link #CLEAN_RATIO} UTF-8 errors: that encoding. A UTF-8 page with a few broken
+ *       sequences, or mostly good UTF-8 with a stray legacy paragraph, stays UTF-8. The first
+ *       {@link #PROBE} non-ASCII sequences are looked at first: the body is counted in full only
+ *       when errors make up at least a third of them, so on a UTF-8 page the scan ends after a
+ *       few dozen characters.</li>
+ * </ul>
+ * The cost on a page whose declaration is right is then a scan of its ASCII head, eight bytes at a
+ * time (all of a page that is pure ASCII). Internal (public for the benchmarks).
+ */
+public final class DeclarationCheck {
+    /** Valid UTF-8 declared single-byte needs at least this many multi-byte sequences. */
+    static final int MIN_UTF8_SEQUENCES = 8;
+    /** Bytes declared UTF-8 need at least this many UTF-8 errors to be looked at again. */
+    static final int MIN_UTF8_ERRORS = 8;
+    /** The legacy decoding may have at most one error per this many UTF-8 errors. */
+    static final int CLEAN_RATIO = 16;
+    /** How many non-ASCII sequences of a page declared UTF-8 are looked at before counting them all. */
+    static final int PROBE = 64;
+
+    /** The multi-byte legacy encodings; a declaration of one of them is not checked for UTF-8. */
+    private static final Set<Encoding> MULTI_BYTE = Set.of(Encoding.GBK, Encoding.GB18030, Encoding.BIG5,
+            Encoding.EUC_JP, Encoding.SHIFT_JIS, Encoding.EUC_KR);
+
+    private DeclarationCheck() {}
+
+    /**
+     * Checks {@code body[off, off+len)} against what {@code where} declared.
+     *
+     * @param declared what the declaration means for the document
+     * @param where {@link DecisionSource#HTTP_HEADER}, {@link DecisionSource#META_PRESCAN},
+     *     {@link DecisionSource#XML_DECLARATION} or {@link DecisionSource#LATE_META}
+     * @param complete whether the bytes are the whole body (a UTF-8 sequence cut off at the end is
+     *     then an error)
+     * @return the misdeclaration, or empty when the bytes do not plainly contradict the declaration
+     */
+    public static Optional<Misdeclaration> check(byte[] body, int off, int len, Encoding declared, DecisionSource where,
+            boolean complete) {
+        if (declared == Encoding.UTF_8) return declaredUtf8(body, off, len, where, complete);
+        if (singleByte(declared)) return declaredSingleByte(body, off, len, declared, where, complete);
+        return Optional.empty();
+    }
+
+    private static boolean singleByte(Encoding e) {
+        return e.isAsciiCompatible() && e != Encoding.UTF_8 && e != Encoding.X_USER_DEFINED && !MULTI_BYTE.contains(e);
+    }
+
+    private static Optional<Misdeclaration> declaredSingleByte(byte[] body, int off, int len, Encoding declared,
+            DecisionSource where, boolean complete) {
+        Utf8Scan count = Utf8Scan.of(body, off, len, complete, true, Integer.MAX_VALUE);
+        if (count.errors() > 0 || count.sequences() < MIN_UTF8_SEQUENCES) return Optional.empty();
+        return Optional.of(new Misdeclaration(where, declared, Encoding.UTF_8,
+                "valid UTF-8, " + count.sequences() + " multi-byte sequences"));
+    }
+
+    private static Optional<Misdeclaration> declaredUtf8(byte[] body, int off, int len, DecisionSource where,
+            boolean complete) {
+        // a look first: a page whose first PROBE non-ASCII sequences are not a third errors is UTF-8
+        // (legacy text read as UTF-8 has runs of accidentally valid sequences, hence the margin)
+        Utf8Scan probe = Utf8Scan.of(body, off, len, complete, false, PROBE);
+        if (probe.errors() == 0 || 2 * probe.errors() < probe.sequences()) return Optional.empty();
+        // errors at least two thirds of the non-ASCII sequences: errors >= 2 * valid sequences
+        Utf8Scan count = probe.sequences() + probe.errors() < PROBE ? probe // the probe saw the whole body
+                : Utf8Scan.of(body, off, len, complete, false, Integer.MAX_VALUE);
+        if (count.errors() < MIN_UTF8_ERRORS || count.errors() < 2 * count.sequences()) return Optional.empty();
+        Detector.Guess guess = Detector.guess(body, off, len, SniffOptions.Detection.AUTHOR_INTENT,
+                Encoding.WINDOWS_1252, complete);
+        if (guess.source() != DecisionSource.DETECTION || guess.encoding() == Encoding.UTF_8) return Optional.empty();
+        long legacyErrors = replacements(new String(body, off, len, guess.encoding().charset()));
+        if (legacyErrors * CLEAN_RATIO > count.errors()) return Optional.empty();
+        return Optional.of(new Misdeclaration(where, Encoding.UTF_8, guess.encoding(),
+                count.errors() + " UTF-8 errors in " + (count.errors() + count.sequences()) + " non-ASCII sequences; "
+                        + guess.encoding().name() + " decodes with " + legacyErrors + " errors"));
+    }
+
+    private static long replacements(String s) {
+        long n = 0;
+        for (int i = 0; i < s.length(); i++) if (s.charAt(i) == '\uFFFD') n++;
+        return n;
+    }
+}

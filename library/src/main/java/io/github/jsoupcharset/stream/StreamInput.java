@@ -1,0 +1,157 @@
+package io.github.jsoupcharset.stream;
+
+import io.github.jsoupcharset.decision.DecisionSource;
+import io.github.jsoupcharset.decision.EncodingDecision;
+import io.github.jsoupcharset.decision.SniffOptions;
+import io.github.jsoupcharset.decision.EncodingDecision.Lookahead;
+import io.github.jsoupcharset.codec.Decoders;
+import io.github.jsoupcharset.codec.StreamDecodingReader;
+import io.github.jsoupcharset.encoding.Encoding;
+import io.github.jsoupcharset.sniff.ContentType;
+import io.github.jsoupcharset.sniff.Sniffer;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.function.BooleanSupplier;
+
+/**
+ * A body read from a stream: the bounded look-ahead, the decision made from it, and a reader that
+ * decodes the look-ahead and then the rest of the stream as it is read. The stream entry points
+ * of {@link io.github.jsoupcharset.BrowserCharsetParser} all start here. Not thread-safe; one per stream.
+ */
+public final class StreamInput {
+    /** The most bytes read before deciding: 512 KiB (the facade's {@code STREAM_LOOKAHEAD_LIMIT}). */
+    public static final int LOOKAHEAD_LIMIT = 512 * 1024;
+
+    /** The look-ahead's least first size; it doubles up to the limit while the decision wants more. */
+    private static final int FIRST_READ = 8 * 1024;
+
+    private final EncodingDecision decision;
+    private final StreamDecodingReader reader;
+    private final long lookaheadBytes;
+    private final boolean cut;
+    private final long decodedAgainAfter; // the first decision's contradiction, or -1
+
+    private StreamInput(EncodingDecision decision, StreamDecodingReader reader, long lookaheadBytes, boolean cut,
+            long decodedAgainAfter) {
+        this.decision = decision;
+        this.reader = reader;
+        this.lookaheadBytes = lookaheadBytes;
+        this.cut = cut;
+        this.decodedAgainAfter = decodedAgainAfter;
+    }
+
+    /**
+     * Reads the look-ahead from {@code in} and decides.
+     *
+     * @param truncated told once the stream has ended whether it was cut off at a size limit
+     *     (jsoup's {@code isTruncated()}); a UTF-8 sequence cut off at the end is then no error
+     */
+    public static StreamInput open(InputStream in, List<String> contentTypes, SniffOptions options, BooleanSupplier truncated)
+            throws IOException {
+        // the first 8 KiB settle a declared page (BOM, header, the document's own declaration); when
+        // they do not, what the stream says it holds without blocking (all of a byte array, a
+        // file's rest) is read in one go, so that such a body is judged whole where it can be; then
+        // twice as much while the decision wants more, never more than the limit
+        String headerLabel = ContentType.charsetLabel(contentTypes);
+        byte[] buf = new byte[FIRST_READ];
+        EncodingDecision decision = null; // made once the bytes are enough
+        int n = 0;
+        boolean eof = false;
+        boolean cut = false;
+        while (true) {
+            int empty = 0;
+            while (n < buf.length) {
+                int r = in.read(buf, n, buf.length - n);
+                if (r < 0) {
+                    eof = true;
+                    break;
+                }
+                if (r == 0 && ++empty > StreamDecodingReader.MAX_EMPTY_READS) {
+                    throw new IOException("the stream returned 0 bytes " + StreamDecodingReader.MAX_EMPTY_READS
+                            + " times in a row at byte " + n + " (InputStream.read must block until at least one byte"
+                            + " is there)");
+                }
+                if (r > 0) empty = 0;
+                n += r;
+            }
+            if (eof) break;
+            decision = Sniffer.sniffLookahead(buf, 0, n, headerLabel, options);
+            if (decision != null) break;
+            if (buf.length >= LOOKAHEAD_LIMIT) {
+                cut = true;
+                break;
+            }
+            long available = Math.max(0, in.available());
+            long next = Math.max(2L * buf.length, n + available + 1); // + 1: to see the end of a stream that has one
+            buf = Arrays.copyOf(buf, (int) Math.min(LOOKAHEAD_LIMIT, next));
+        }
+        // a body that ended within the look-ahead is judged as the byte[] entry points judge it
+        boolean complete = eof && !truncated.getAsBoolean();
+        if (decision == null) decision = Sniffer.sniff(buf, 0, n, headerLabel, options, complete);
+        int start = decision.source() == DecisionSource.BOM ? bomLength(decision.encoding()) : 0;
+        StreamDecodingReader.Watch watch = eof ? StreamDecodingReader.Watch.NONE : watchFor(decision, buf, n);
+        StreamDecodingReader reader = new StreamDecodingReader(buf, start, n, eof ? null : in,
+                Decoders.newDecoder(decision.encoding().name()), watch, truncated);
+        return new StreamInput(decision, reader, n, cut, -1);
+    }
+
+    /**
+     * The body of {@code in} read again from its first byte, decoded with {@code corrected} (a
+     * decision without a BOM), after {@code first} was contradicted.
+     */
+    public static StreamInput again(InputStream in, EncodingDecision corrected, EncodingDecision.Lookahead first) {
+        StreamDecodingReader reader = new StreamDecodingReader(new byte[0], 0, 0, in,
+                Decoders.newDecoder(corrected.encoding().name()), StreamDecodingReader.Watch.NONE, () -> false);
+        return new StreamInput(corrected, reader, first.bytes(), first.cut(), first.contradictedAt().getAsLong());
+    }
+
+    /** What in the bytes after the look-ahead would show the decision wrong. */
+    private static StreamDecodingReader.Watch watchFor(EncodingDecision decision, byte[] buf, int n) {
+        if (decision.encoding() == Encoding.UTF_8 && (decision.source() == DecisionSource.UTF8_VALIDITY
+                || decision.source() == DecisionSource.DECLARATION_OVERRIDDEN)) {
+            return StreamDecodingReader.Watch.UTF8_ERROR;
+        }
+        if (decision.source() == DecisionSource.DEFAULT && allAscii(buf, n)) return StreamDecodingReader.Watch.NON_ASCII;
+        return StreamDecodingReader.Watch.NONE;
+    }
+
+    private static boolean allAscii(byte[] buf, int n) {
+        for (int i = 0; i < n; i++) if (buf[i] < 0) return false;
+        return true;
+    }
+
+    /** Whether bytes after the look-ahead could still show the decision wrong (it rests on the look-ahead). */
+    public boolean watched() {
+        return reader.watching();
+    }
+
+    /** The reader of the text: the look-ahead's, then the rest of the stream's. */
+    public StreamDecodingReader reader() {
+        return reader;
+    }
+
+    /**
+     * The decision with what the stream has shown so far: the look-ahead it was made from, any
+     * contradiction, and the U+FFFD count once the whole body has been read.
+     */
+    public EncodingDecision decision() {
+        long at = decodedAgainAfter >= 0 ? decodedAgainAfter : reader.contradictedAt();
+        EncodingDecision d = decision.withLookahead(new Lookahead(lookaheadBytes, cut,
+                at < 0 ? OptionalLong.empty() : OptionalLong.of(at), decodedAgainAfter >= 0));
+        return reader.finished() ? d.withReplacementCount((int) Math.min(Integer.MAX_VALUE, reader.errors())) : d;
+    }
+
+    /**
+     * The length of the byte order mark of the encoding a BOM decided.
+     *
+     * @param encoding UTF-8, UTF-16LE or UTF-16BE
+     * @return 3 for UTF-8, else 2
+     */
+    public static int bomLength(Encoding encoding) {
+        return encoding == Encoding.UTF_8 ? 3 : 2;
+    }
+}
