@@ -165,8 +165,9 @@ final class LocalFiles {
         try {
             return opening.get(readTimeout.toNanos(), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
-            try (FileChannel release = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            try {
                 // opened and closed: the waiting open returns, and reads the end of the FIFO
+                FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE).close();
             } catch (IOException | RuntimeException ignored) {
                 // the waiting open stays on its daemon thread, which does not keep the JVM alive
             }
