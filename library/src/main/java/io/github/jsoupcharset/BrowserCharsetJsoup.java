@@ -53,6 +53,8 @@ public final class BrowserCharsetJsoup {
      * @param response a response from {@code Jsoup.connect(url).execute()}, its body not yet read
      * @return the document, its {@code charset()} named as browsers name the encoding
      * @throws IllegalStateException if the body was already consumed by {@code response.parse()}
+     * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone
+     * @throws java.io.UncheckedIOException if reading the body fails (the connection drops)
      */
     public static Document parse(Connection.Response response) {
         return DEFAULT.parse(response);
@@ -65,6 +67,8 @@ public final class BrowserCharsetJsoup {
      * @param response a response from {@code Jsoup.connect(url).execute()}, its body not yet read
      * @return the document, the decision that chose its encoding, and whether the body was cut off
      * @throws IllegalStateException if the body was already consumed by {@code response.parse()}
+     * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone
+     * @throws java.io.UncheckedIOException if reading the body fails (the connection drops)
      */
     public static ParsedHtml parseWithDecision(Connection.Response response) {
         return DEFAULT.parseWithDecision(response);
@@ -88,6 +92,7 @@ public final class BrowserCharsetJsoup {
      * @param response a response from {@code Jsoup.connect(url).execute()}, its body not yet read
      * @return the stream parser, with {@link DecidedStreamParser#decision()}
      * @throws IllegalStateException if the body was already consumed
+     * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone
      * @throws java.io.UncheckedIOException if reading the look-ahead throws
      */
     public static DecidedStreamParser streamParser(Connection.Response response) {
@@ -284,26 +289,35 @@ public final class BrowserCharsetJsoup {
 
     /**
      * Parses a {@code java.net.http} response (body with its {@code Content-Encoding} undone,
-     * every Content-Type header, URI as base URI).
+     * every Content-Type header, URI as base URI). A streamed body is decoded as it arrives and
+     * never held whole ({@link BrowserCharsetParser#parseWithDecision(HttpResponse)}).
      *
-     * @param response a response read with {@code HttpResponse.BodyHandlers.ofByteArray()}
+     * <pre>{@code
+     * Document doc = BrowserCharsetJsoup.parse(client.send(request, HttpResponse.BodyHandlers.ofInputStream()));
+     * }</pre>
+     *
+     * @param response a response read with {@code HttpResponse.BodyHandlers.ofByteArray()} or
+     *     {@code ofInputStream()}
      * @return the document, its {@code charset()} named as browsers name the encoding
-     * @throws IllegalArgumentException if the response has no body
+     * @throws IllegalArgumentException if the response's body is neither bytes nor a stream
      * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone
+     * @throws java.io.UncheckedIOException if reading a streamed body fails
      */
-    public static Document parse(HttpResponse<byte[]> response) {
+    public static Document parse(HttpResponse<?> response) {
         return DEFAULT.parse(response);
     }
 
     /**
      * As {@link #parse(HttpResponse)}, returning the decision with the document.
      *
-     * @param response a response read with {@code HttpResponse.BodyHandlers.ofByteArray()}
+     * @param response a response read with {@code HttpResponse.BodyHandlers.ofByteArray()} or
+     *     {@code ofInputStream()}
      * @return the document and the decision that chose its encoding, with its U+FFFD count
-     * @throws IllegalArgumentException if the response has no body
+     * @throws IllegalArgumentException if the response's body is neither bytes nor a stream
      * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone
+     * @throws java.io.UncheckedIOException if reading a streamed body fails
      */
-    public static ParsedHtml parseWithDecision(HttpResponse<byte[]> response) {
+    public static ParsedHtml parseWithDecision(HttpResponse<?> response) {
         return DEFAULT.parseWithDecision(response);
     }
 

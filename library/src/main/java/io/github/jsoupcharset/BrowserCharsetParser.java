@@ -11,6 +11,8 @@ import io.github.jsoupcharset.sniff.ContentType;
 import io.github.jsoupcharset.codec.Decoder;
 import io.github.jsoupcharset.codec.Decoders;
 import io.github.jsoupcharset.codec.DecodingReader;
+import io.github.jsoupcharset.sniff.HeadMetaScanner;
+import io.github.jsoupcharset.sniff.Prescan;
 import io.github.jsoupcharset.sniff.Sniffer;
 import org.jsoup.Connection;
 import org.jsoup.nodes.Document;
@@ -27,6 +29,7 @@ import java.net.http.HttpResponse;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import java.util.OptionalLong;
 
 /**
  * Decides the encoding of HTML bytes as browsers do, decodes them, and parses the text with
@@ -43,14 +46,22 @@ public final class BrowserCharsetParser {
     public static final int STREAM_LOOKAHEAD_LIMIT = StreamInput.LOOKAHEAD_LIMIT;
 
     private final SniffOptions options;
+    private final long maxDecodedBytes;
 
     /**
      * A parser with these options; {@link BrowserCharsetJsoup#withOptions(SniffOptions)} is the same.
+     * A body's {@code Content-Encoding} is undone up to {@link ContentCodings#DEFAULT_MAX_DECODED_BYTES}
+     * ({@link #withMaxDecodedBytes(long)}).
      *
      * @param options how to scan for {@code <meta>}, whether and how to detect, and the default encoding
      */
     public BrowserCharsetParser(SniffOptions options) {
+        this(options, ContentCodings.DEFAULT_MAX_DECODED_BYTES);
+    }
+
+    private BrowserCharsetParser(SniffOptions options, long maxDecodedBytes) {
         this.options = Objects.requireNonNull(options, "options must not be null");
+        this.maxDecodedBytes = maxDecodedBytes;
     }
 
     /**
@@ -60,6 +71,38 @@ public final class BrowserCharsetParser {
      */
     public SniffOptions options() {
         return options;
+    }
+
+    /**
+     * This parser with another bound on the size of a response body once its {@code
+     * Content-Encoding} is undone (a compression bomb: 1 MB of gzip can decode to 1 GiB). A body
+     * that decodes to more is a {@link ContentCodingException} whose {@link
+     * ContentCodingException#overLimit()} is true, raised before more than the bound is held, in
+     * {@link #parse(HttpResponse)} and {@link #parse(Connection.Response)} (which undoes what jsoup
+     * leaves undone). A body without a coding is not bounded by it.
+     *
+     * @param maxDecodedBytes the most bytes a body (and every stage of stacked codings) may decode
+     *     to, from 1 to {@code Integer.MAX_VALUE - 8} (the largest array); the heap must hold the
+     *     decoded body and its document
+     * @return a parser with the same options and this bound
+     * @throws IllegalArgumentException if {@code maxDecodedBytes} is out of that range
+     */
+    public BrowserCharsetParser withMaxDecodedBytes(long maxDecodedBytes) {
+        if (maxDecodedBytes < 1 || maxDecodedBytes > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("maxDecodedBytes must be from 1 to " + (Integer.MAX_VALUE - 8) + ": "
+                    + maxDecodedBytes);
+        }
+        return new BrowserCharsetParser(options, maxDecodedBytes);
+    }
+
+    /**
+     * The bound on a response body once its {@code Content-Encoding} is undone ({@link
+     * #withMaxDecodedBytes(long)}).
+     *
+     * @return the most bytes a coded body may decode to
+     */
+    public long maxDecodedBytes() {
+        return maxDecodedBytes;
     }
 
     /**
@@ -271,8 +314,12 @@ public final class BrowserCharsetParser {
      * its guess got wrong: when bytes after the look-ahead contradict the decision, the encoding
      * is decided again from the look-ahead and the bytes around the contradiction (64 KiB from
      * shortly before it), and the file is parsed again with it ({@link
-     * EncodingDecision.Lookahead#decodedAgain()}). Memory stays bounded as for a stream; the file
-     * is read at most twice.
+     * EncodingDecision.Lookahead#decodedAgain()}). A file whose head goes on past the look-ahead
+     * is decided as {@link #parseWithDecision(byte[], String, String)} decides its bytes: the head
+     * scan goes on through the file, and a {@code <meta>} it finds there decides (its offset is
+     * {@link EncodingDecision.Lookahead#contradictedAt()}), where a stream stays as its look-ahead
+     * decided ({@link EncodingDecision.Lookahead#cut()}). Memory stays bounded as for a stream; the
+     * file is read at most twice (three times when its head outgrows the look-ahead).
      *
      * @param file the raw response body, saved
      * @param contentType the Content-Type header value, or null if the response had none
@@ -285,8 +332,17 @@ public final class BrowserCharsetParser {
         checkParseArguments(baseUri, Parser.htmlParser());
         List<String> headers = headerList(contentType);
         ParsedHtml first;
+        EncodingDecision late;
         try (InputStream in = Files.newInputStream(file)) {
-            first = buildStreamed(StreamInput.open(in, headers, options, () -> false), baseUri, Parser.htmlParser());
+            StreamInput input = StreamInput.open(in, headers, options, () -> false);
+            late = lateMeta(file, headers, input.decision());
+            first = late != null ? null : buildStreamed(input, baseUri, Parser.htmlParser());
+        }
+        if (late != null) {
+            try (InputStream in = Files.newInputStream(file)) {
+                return buildStreamed(StreamInput.again(in, late, late.lookahead().orElseThrow()), baseUri,
+                        Parser.htmlParser());
+            }
         }
         EncodingDecision.Lookahead lookahead = first.decision().lookahead().orElseThrow();
         if (!lookahead.contradicted()) return first;
@@ -313,6 +369,83 @@ public final class BrowserCharsetParser {
             return Sniffer.sniff(evidence.array(), 0, evidence.position(), ContentType.charsetLabel(headers), options,
                     to == size);
         }
+    }
+
+    /**
+     * For a file whose look-ahead was cut while its head went on ({@code first}'s look-ahead {@link
+     * EncodingDecision.Lookahead#cut()}, decided by neither a BOM nor the header): the head scan
+     * goes on through the file, a look-ahead's worth at a time, as the {@code byte[]} entry points'
+     * scan goes on through the body; a {@code <meta>} it finds there decides as it decides there.
+     * The decision is then made again from the look-ahead up to where its head scan stopped and
+     * the file from that meta on (the bytes between are the head, which declares nothing), with
+     * the meta's offset as the contradiction; a script longer than the look-ahead is skipped to
+     * its end tag. Null if there is no such meta, or a single token is
+     * longer than the look-ahead (the scan gives up, and the decision stays cut).
+     */
+    private EncodingDecision lateMeta(Path file, List<String> headers, EncodingDecision first) throws IOException {
+        EncodingDecision.Lookahead lookahead = first.lookahead().orElseThrow();
+        if (!lookahead.cut() || first.source() == DecisionSource.BOM || first.source() == DecisionSource.HTTP_HEADER) {
+            return null;
+        }
+        try (SeekableByteChannel channel = Files.newByteChannel(file)) {
+            long size = channel.size();
+            ByteBuffer head = ByteBuffer.allocate((int) Math.min(size, lookahead.bytes()));
+            readFully(channel, 0, head, head.capacity());
+            int stop = Sniffer.headResumeAt(head.array(), 0, head.position(), options);
+            if (stop < 0) return null;
+            long at = stop;
+            long metaAt = -1;
+            ByteBuffer window = ByteBuffer.allocate(STREAM_LOOKAHEAD_LIMIT);
+            while (at < size) {
+                window.clear();
+                int n = (int) Math.min(window.capacity(), size - at);
+                readFully(channel, at, window, n);
+                HeadMetaScanner.Resumed r = HeadMetaScanner.resume(window.array(), 0, n);
+                if (r.declaredAt() >= 0) {
+                    metaAt = at + r.declaredAt();
+                    break;
+                }
+                if (!r.wantsMore() || at + n == size) return null;
+                if (r.resumeAt() > 0) {
+                    at += r.resumeAt();
+                    continue;
+                }
+                // one token longer than the window: a script (or style, title) is skipped to its end tag
+                HeadMetaScanner.TextElement text = HeadMetaScanner.textElementAt(window.array(), 0, n);
+                if (text == null) return null; // a tag or comment of half a megabyte: give up
+                at = endTag(channel, size, at + text.textStart(), text.name(), window);
+                if (at < 0) return null;
+            }
+            if (metaAt < 0) return null;
+            // the look-ahead's head up to where its scan stopped, then the file from the meta on; when
+            // the scan stopped within the prescan's 1024 bytes (in a script longer than the look-ahead),
+            // spaces (text, which the head allows) keep the meta past them, where it is
+            long to = Math.min(size, metaAt + 64 * 1024 + Prescan.WINDOW);
+            int pad = Math.max(0, Prescan.WINDOW - stop);
+            ByteBuffer evidence = ByteBuffer.allocate((int) (stop + pad + (to - metaAt)));
+            evidence.put(head.array(), 0, stop);
+            for (int i = 0; i < pad; i++) evidence.put((byte) ' ');
+            readFully(channel, metaAt, evidence, (int) (to - metaAt));
+            EncodingDecision decided = Sniffer.sniff(evidence.array(), 0, evidence.position(),
+                    ContentType.charsetLabel(headers), options, to == size);
+            return decided.withLookahead(new EncodingDecision.Lookahead(lookahead.bytes(), true, OptionalLong.of(metaAt),
+                    true));
+        }
+    }
+
+    /** Where the end tag of the text element {@code name} starts in the file from {@code from}, or -1. */
+    private static long endTag(SeekableByteChannel channel, long size, long from, String name, ByteBuffer window)
+            throws IOException {
+        int overlap = name.length() + 2; // "</name" and the byte after it
+        for (long at = from; at < size; at += window.capacity() - overlap) {
+            window.clear();
+            int n = (int) Math.min(window.capacity(), size - at);
+            readFully(channel, at, window, n);
+            int end = HeadMetaScanner.endTagIn(window.array(), 0, n, name);
+            if (end >= 0) return at + end;
+            if (at + n == size) break;
+        }
+        return -1;
     }
 
     private static void readFully(SeekableByteChannel channel, long at, ByteBuffer into, int length) throws IOException {
@@ -350,7 +483,9 @@ public final class BrowserCharsetParser {
      * of the file is read first; if a byte there contradicts the decision, the encoding is decided
      * again as {@link #parseWithDecision(Path, String, String)} decides it ({@link
      * EncodingDecision.Lookahead#decodedAgain()}). So such a file is read twice (three times when
-     * contradicted), a declared or detected one once. Memory stays bounded as for a stream.
+     * contradicted), a declared or detected one once. A head longer than the look-ahead is scanned
+     * on through the file for a {@code <meta>}, as that method does. Memory stays bounded as for a
+     * stream.
      *
      * @param file the raw response body, saved
      * @param contentType the Content-Type header value, or null if the response had none
@@ -374,6 +509,12 @@ public final class BrowserCharsetParser {
         StreamInput first;
         try {
             first = StreamInput.open(in, headers, options, () -> false);
+            EncodingDecision late = lateMeta(file, headers, first.decision());
+            if (late != null) {
+                in.close();
+                in = Files.newInputStream(file);
+                return StreamInput.again(in, late, late.lookahead().orElseThrow());
+            }
             if (!first.watched()) return first; // the decision stands whatever follows
             // read to the end, as a browser would before it reloads, but before any text is handed out
             first.reader().finish();
@@ -460,18 +601,19 @@ public final class BrowserCharsetParser {
      * @param response a response from {@code Jsoup.connect(url).execute()}, its body not yet read
      * @return the stream parser, with the decision
      * @throws IllegalStateException if the body was already consumed
+     * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone
      * @throws UncheckedIOException if reading the look-ahead throws
      * @throws UnsupportedOperationException under {@link SniffOptions.TextNormalization#NFC}
      */
     public DecidedStreamParser streamParser(Connection.Response response) {
         Objects.requireNonNull(response, "response must not be null");
         requireNoNormalization("streamParser");
-        InputStream in = bodyStreamOf(response);
+        InputStream in = decodedBodyOf(response);
         try {
             StreamInput input = StreamInput.open(in, response.headers("Content-Type"), options, response::isTruncated);
             return new DecidedStreamParser(input, baseUriOf(response), Parser.htmlParser());
         } catch (IOException e) {
-            throw new UncheckedIOException("reading the response body failed: " + e.getMessage(), e);
+            throw readFailure(e);
         }
     }
 
@@ -510,6 +652,8 @@ public final class BrowserCharsetParser {
      * @return the document, its {@code charset()} named as browsers name the encoding
      * @throws IllegalStateException if the body was already consumed (for example by
      *     {@code response.parse()} or {@code response.bodyStream()})
+     * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone
+     * @throws UncheckedIOException if reading the body fails (the connection drops)
      */
     public Document parse(Connection.Response response) {
         return parseWithDecision(response).document();
@@ -527,13 +671,22 @@ public final class BrowserCharsetParser {
      * {@code response.body()} called first) whose streamed decision the look-ahead bound cut short or
      * later bytes contradicted: it is parsed again from its bytes, as a browser reloads.
      *
+     * <p>Its {@code Content-Encoding} is undone as {@link #parseWithDecision(HttpResponse)} undoes
+     * it: jsoup undoes one {@code gzip} or raw {@code deflate} itself and leaves the rest ({@code
+     * br}, {@code deflate, gzip}), which is undone here, up to {@link #maxDecodedBytes()}. jsoup
+     * reads {@code deflate} as raw deflate only, so a zlib-wrapped body (the standard's deflate)
+     * is lost inside jsoup: that is a {@link ContentCodingException} saying so.
+     *
      * @param response a response from {@code Jsoup.connect(url).execute()}, its body not yet read
      * @return the document, the decision that chose its encoding, and whether the body was cut off
      * @throws IllegalStateException if the body was already consumed
+     * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone (an unknown
+     *     coding, a broken stream, a body over {@link #maxDecodedBytes()}); the message names it
+     * @throws UncheckedIOException if reading the body fails (the connection drops)
      */
     public ParsedHtml parseWithDecision(Connection.Response response) {
         Objects.requireNonNull(response, "response must not be null");
-        InputStream in = bodyStreamOf(response);
+        InputStream in = decodedBodyOf(response);
         String baseUri = baseUriOf(response);
         // detection may break ties with the response's URL and Content-Language
         BrowserCharsetParser p = hinted(baseUri, response.header("Content-Language"));
@@ -544,7 +697,7 @@ public final class BrowserCharsetParser {
             StreamInput input = StreamInput.open(in, response.headers("Content-Type"), p.options, response::isTruncated);
             parsed = p.buildStreamed(input, baseUri, Parser.htmlParser());
         } catch (IOException e) {
-            throw new UncheckedIOException("reading the response body failed: " + e.getMessage(), e);
+            throw readFailure(e);
         }
         boolean truncated = response.isTruncated();
         EncodingDecision.Lookahead lookahead = parsed.decision().lookahead().orElseThrow();
@@ -552,8 +705,12 @@ public final class BrowserCharsetParser {
             // a buffered body (readBody(), body()) can be read again: decide from all of it, as the byte[]
             // entry points do (a body that was streamed is gone, and its decision says so)
             byte[] body = bufferedBody(response);
-            if (body != null) return withTruncated(p.build(body, response.headers("Content-Type"), baseUri,
-                    Parser.htmlParser(), !truncated), truncated);
+            if (body != null) {
+                List<String> left = codingsJsoupLeft(response);
+                if (!left.isEmpty()) body = ContentCodings.decode(body, left, maxDecodedBytes);
+                return withTruncated(p.build(body, response.headers("Content-Type"), baseUri, Parser.htmlParser(),
+                        !truncated), truncated);
+            }
         }
         return withTruncated(parsed, truncated);
     }
@@ -579,12 +736,14 @@ public final class BrowserCharsetParser {
      * Parses a {@code java.net.http} response: its body (with its {@code Content-Encoding}
      * undone), every Content-Type header and its URI as base URI.
      *
-     * @param response a response read with {@code HttpResponse.BodyHandlers.ofByteArray()}
+     * @param response a response read with {@code HttpResponse.BodyHandlers.ofByteArray()} or
+     *     {@code ofInputStream()}
      * @return the document, its {@code charset()} named as browsers name the encoding
-     * @throws IllegalArgumentException if the response has no body
+     * @throws IllegalArgumentException if the response's body is neither bytes nor a stream
      * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone
+     * @throws UncheckedIOException if reading a streamed body fails (the connection drops)
      */
-    public Document parse(HttpResponse<byte[]> response) {
+    public Document parse(HttpResponse<?> response) {
         return parseWithDecision(response).document();
     }
 
@@ -593,22 +752,64 @@ public final class BrowserCharsetParser {
      *
      * <p>{@code java.net.http} hands over the body as the server sent it: its {@code
      * Content-Encoding} (gzip, deflate, br, stacked) is undone first, as a browser undoes it before
-     * sniffing ({@link ContentCodings}, bounded by {@link ContentCodings#DEFAULT_MAX_DECODED_BYTES}).
+     * sniffing ({@link ContentCodings}), up to {@link #maxDecodedBytes()} decoded bytes.
      *
-     * @param response a response read with {@code HttpResponse.BodyHandlers.ofByteArray()}
+     * <ul>
+     * <li>A {@code byte[]} body ({@code BodyHandlers.ofByteArray()}) is decoded into a buffer that
+     *     never outgrows that bound, then decided as {@link #parseWithDecision(byte[], String,
+     *     String)} decides.
+     * <li>An {@code InputStream} body ({@code BodyHandlers.ofInputStream()}) is decoded as it
+     *     arrives and parsed as {@link #parseWithDecision(InputStream, String, String)} parses a
+     *     stream (a bounded look-ahead, never held whole), then closed.
+     * </ul>
+     *
+     * @param response a response read with {@code HttpResponse.BodyHandlers.ofByteArray()} or
+     *     {@code ofInputStream()}
      * @return the document and the decision that chose its encoding, with its U+FFFD count
-     * @throws IllegalArgumentException if the response has no body
+     * @throws IllegalArgumentException if the response's body is neither bytes nor a stream
      * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone (an unknown
-     *     coding, a broken stream, a body over the bound); the message names the coding
+     *     coding, more than {@link ContentCodings#MAX_CODINGS}, a broken stream, a body over
+     *     {@link #maxDecodedBytes()}); the message names the coding
+     * @throws UncheckedIOException if reading a streamed body fails (the connection drops)
      */
-    public ParsedHtml parseWithDecision(HttpResponse<byte[]> response) {
+    public ParsedHtml parseWithDecision(HttpResponse<?> response) {
         Objects.requireNonNull(response, "response must not be null");
-        byte[] body = response.body();
-        if (body == null) throw new IllegalArgumentException("response has no body (use HttpResponse.BodyHandlers.ofByteArray())");
+        Object body = response.body();
         String baseUri = response.uri() == null ? "" : response.uri().toString();
-        byte[] decoded = ContentCodings.decode(body, response.headers().allValues("Content-Encoding"));
-        return hinted(baseUri, response.headers().firstValue("Content-Language").orElse(null))
-                .build(decoded, response.headers().allValues("Content-Type"), baseUri, Parser.htmlParser(), true);
+        List<String> codings = response.headers().allValues("Content-Encoding");
+        List<String> contentTypes = response.headers().allValues("Content-Type");
+        BrowserCharsetParser p = hinted(baseUri, response.headers().firstValue("Content-Language").orElse(null));
+        if (body instanceof byte[] bytes) {
+            byte[] decoded = ContentCodings.decode(bytes, codings, maxDecodedBytes);
+            return p.build(decoded, contentTypes, baseUri, Parser.htmlParser(), true);
+        }
+        if (body instanceof InputStream stream) {
+            try (stream) {
+                InputStream in = ContentCodings.decode(stream, codings, maxDecodedBytes);
+                return p.buildStreamed(StreamInput.open(in, contentTypes, p.options, () -> false), baseUri,
+                        Parser.htmlParser());
+            } catch (IOException e) {
+                throw readFailure(e);
+            }
+        }
+        throw new IllegalArgumentException("response has no body bytes or stream (use HttpResponse.BodyHandlers"
+                + ".ofByteArray() or ofInputStream()); its body is " + (body == null ? "null" : body.getClass().getName()));
+    }
+
+    /** The {@link ContentCodingException} a failed read carries (itself or as a cause), or null. */
+    private static ContentCodingException codingFailure(Throwable e) {
+        // the decoders, the reader and jsoup wrap it; a few levels are enough
+        for (int depth = 0; e != null && depth < 8; depth++, e = e.getCause()) {
+            if (e instanceof ContentCodingException c) return c;
+        }
+        return null;
+    }
+
+    /** What a failed read of a response body throws: the content coding's failure, or the read's. */
+    private static RuntimeException readFailure(IOException e) {
+        ContentCodingException coding = codingFailure(e);
+        if (coding != null) return coding;
+        return new UncheckedIOException("reading the response body failed: " + e.getMessage(), e);
     }
 
     private ParsedHtml build(byte[] body, List<String> contentTypes, String baseUri, Parser parser, boolean complete) {
@@ -642,7 +843,8 @@ public final class BrowserCharsetParser {
      *     is unchanged
      */
     public BrowserCharsetParser withLanguageHints(String url, String contentLanguage) {
-        return new BrowserCharsetParser(options.withLanguageHints(Sniffer.languageHints(url, contentLanguage)));
+        return new BrowserCharsetParser(options.withLanguageHints(Sniffer.languageHints(url, contentLanguage)),
+                maxDecodedBytes);
     }
 
     /** This parser, or one whose detection may break ties with the response's URL and Content-Language (if these options hint nothing). */
@@ -650,6 +852,113 @@ public final class BrowserCharsetParser {
         if (!options.languageHints().isEmpty()) return this;
         BrowserCharsetParser hinted = withLanguageHints(url, contentLanguage);
         return hinted.options.languageHints().isEmpty() ? this : hinted;
+    }
+
+    /**
+     * A jsoup response's body with its content codings undone: jsoup 1.24 undoes one coding itself,
+     * gzip when a {@code Content-Encoding} header is exactly {@code gzip}, else deflate (as raw
+     * deflate only) when one is exactly {@code deflate}, and leaves the rest ({@code br}, {@code
+     * deflate, gzip} in one header, a second gzip) as it came; those are undone here, up to
+     * {@link #maxDecodedBytes}. What jsoup's own decoder throws is the coding's failure. A body
+     * jsoup cut off at its {@code maxBodySize} ends where it was cut.
+     */
+    private InputStream decodedBodyOf(Connection.Response response) {
+        InputStream jsoupBody = bodyStreamOf(response);
+        String undone = codingJsoupUndid(response);
+        InputStream in = undone == null ? jsoupBody : new JsoupDecoded(jsoupBody, undone);
+        List<String> left = codingsJsoupLeft(response);
+        if (left.isEmpty()) return in;
+        return new CutAtTruncation(ContentCodings.decode(in, left, maxDecodedBytes), response);
+    }
+
+    /** The coding jsoup 1.24 undid itself ({@code HttpConnection.Response.execute}), or null. */
+    private static String codingJsoupUndid(Connection.Response response) {
+        if (response.hasHeaderWithValue("Content-Encoding", "gzip")) return "gzip";
+        if (response.hasHeaderWithValue("Content-Encoding", "deflate")) return "deflate";
+        return null;
+    }
+
+    /** The codings of a jsoup response that jsoup left for us, in the header's order. */
+    private static List<String> codingsJsoupLeft(Connection.Response response) {
+        List<String> values = response.headers("Content-Encoding");
+        if (values.isEmpty()) return List.of();
+        List<String> codings = new java.util.ArrayList<>(ContentCodings.codings(values));
+        String undone = codingJsoupUndid(response);
+        // jsoup undid the outermost: the last one applied
+        if (undone != null) codings.remove(codings.lastIndexOf(undone));
+        return codings;
+    }
+
+    /** jsoup's decoded body stream, its decoder's failures named as the coding's. */
+    private static final class JsoupDecoded extends java.io.FilterInputStream {
+        private final String coding;
+
+        JsoupDecoded(InputStream in, String coding) {
+            super(in);
+            this.coding = coding;
+        }
+
+        @Override
+        public int read() throws IOException {
+            try {
+                return in.read();
+            } catch (java.util.zip.ZipException | java.io.EOFException e) {
+                throw failed(e);
+            }
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            try {
+                return in.read(b, off, len);
+            } catch (java.util.zip.ZipException | java.io.EOFException e) {
+                throw failed(e);
+            }
+        }
+
+        private IOException failed(IOException e) {
+            String why = coding.equals("deflate")
+                    ? "content coding deflate: jsoup undoes deflate as raw deflate only, and this body is not (a"
+                            + " zlib-wrapped body, RFC 9110's deflate, cannot be read from a jsoup response; fetch it"
+                            + " with java.net.http and parse(HttpResponse)): " + e.getMessage()
+                    : "content coding " + coding + ": the body is not valid " + coding + " data (" + e.getMessage() + ")";
+            ContentCodingException c = new ContentCodingException(coding, why, e, false);
+            return new IOException(c.getMessage(), c);
+        }
+    }
+
+    /**
+     * The decoded rest of a body jsoup cut off at its {@code maxBodySize}: the coding's stream then
+     * ends early, which is the cut, not a broken body; it ends there ({@link ParsedHtml#truncated()}).
+     */
+    private static final class CutAtTruncation extends java.io.FilterInputStream {
+        private final Connection.Response response;
+
+        CutAtTruncation(InputStream in, Connection.Response response) {
+            super(in);
+            this.response = response;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            int n;
+            while ((n = read(one, 0, 1)) == 0) {
+                // ask again
+            }
+            return n < 0 ? -1 : one[0] & 0xFF;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            try {
+                return in.read(b, off, len);
+            } catch (IOException e) {
+                ContentCodingException c = codingFailure(e);
+                if (c != null && !c.overLimit() && response.isTruncated()) return -1;
+                throw e;
+            }
+        }
     }
 
     private static InputStream bodyStreamOf(Connection.Response response) {

@@ -152,7 +152,7 @@ class GuaranteesTest {
                 assertThat(e.getMessage(), containsString(argument));
             }
         });
-        // an HttpResponse read with a body handler other than ofByteArray() has no bytes
+        // an HttpResponse read with a body handler other than ofByteArray() or ofInputStream() has neither
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BrowserCharsetJsoup.parse(response(null)));
         assertThat(e.getMessage(), containsString("response"));
         // a null Content-Type is no header at all, not an error

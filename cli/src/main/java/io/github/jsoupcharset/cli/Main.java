@@ -478,6 +478,13 @@ public final class Main {
                 try (DecodedHtmlReader reader = a.parser.decode(page.body(), page.contentType())) {
                     d = reader.decision();
                 }
+                if (page.file() != null && d.lookahead().orElseThrow().cut()) {
+                    // a file can be read on: decided as decode and select decide it (a late meta in a
+                    // head longer than the look-ahead, a byte after it contradicting the decision)
+                    try (DecodedHtmlReader reader = a.parser.decode(page.file(), page.contentType())) {
+                        d = reader.decision();
+                    }
+                }
             }
             warnIfBinary(err, input, d);
             if (json) out.println(sniffJson(input, d, page).end());
@@ -731,8 +738,9 @@ public final class Main {
         if (page != null) {
             EncodingDecision.Lookahead l = d.lookahead().orElse(null);
             if (page.whole()) out.printf("  read        the whole page, %d bytes%n", page.head().length);
-            else out.printf("  read        the first %d bytes of a longer page (the look-ahead)%s%n", l.bytes(),
-                    l.cut() ? "; cut short: the decision wanted more" : "");
+            else out.printf("  read        the first %d bytes of a longer page (the look-ahead)%s%s%n", l.bytes(),
+                    l.cut() ? "; cut short: the decision wanted more" : "", l.decodedAgain()
+                            ? "; the file read on: decided again at byte " + l.contradictedAt().getAsLong() : "");
         }
     }
 

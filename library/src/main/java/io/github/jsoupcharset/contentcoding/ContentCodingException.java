@@ -16,12 +16,15 @@ public final class ContentCodingException extends RuntimeException {
     private final boolean overLimit;
 
     /**
+     * A coding that cannot be undone (public for the decoders of other packages: the facade names
+     * what jsoup's own decoder throws with it).
+     *
      * @param coding the coding that failed, as the header named it
      * @param message what was wrong, naming the coding
      * @param cause the decoder's own exception, or null
      * @param overLimit whether the body was refused only for decoding to more than the bound
      */
-    ContentCodingException(String coding, String message, Throwable cause, boolean overLimit) {
+    public ContentCodingException(String coding, String message, Throwable cause, boolean overLimit) {
         super(message, cause);
         this.coding = coding;
         this.overLimit = overLimit;

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.Constructor;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -23,12 +24,25 @@ import java.util.zip.InflaterInputStream;
  *
  * <p>Anything else is a {@link ContentCodingException} naming the coding, and so is a body that is
  * not what its coding says; the text of such a body is never guessed. Decoding is bounded: a body
- * that would decode to more than the limit (a "compression bomb") is refused before it is held.
+ * that would decode to more than the limit (a "compression bomb") is refused before it is held,
+ * and a header listing more than {@link #MAX_CODINGS} codings is refused before anything is read.
  * Stateless and thread-safe.
  */
 public final class ContentCodings {
-    /** The default bound on a decoded body: 256 MiB. */
-    public static final long DEFAULT_MAX_DECODED_BYTES = 256L << 20;
+    /**
+     * The default bound on a decoded body: 32 MiB, what a page can decode to and still be parsed
+     * in a 512 MB heap (measured: a markup-dense page of 150,000 elements, and 32 MiB of NULs);
+     * {@code BrowserCharsetParser.withMaxDecodedBytes(long)} sets another.
+     */
+    public static final long DEFAULT_MAX_DECODED_BYTES = 32L << 20;
+
+    /**
+     * The most content codings a body may have: 8. Stacked codings come from a proxy compressing
+     * a compressed body, two or three deep; HTTP clients refuse far fewer than a header can list
+     * (curl and undici more than 5 in a chain), and every coding undone is a decoder the body runs
+     * through. A header with more is a {@link ContentCodingException}.
+     */
+    public static final int MAX_CODINGS = 8;
 
     private static final String BROTLI = "org.brotli.dec.BrotliInputStream";
 
@@ -65,14 +79,118 @@ public final class ContentCodings {
         if (maxDecodedBytes <= 0) throw new IllegalArgumentException("maxDecodedBytes must be positive: " + maxDecodedBytes);
         int limit = (int) Math.min(maxDecodedBytes, Integer.MAX_VALUE - 8);
         List<String> codings = codings(contentEncodings);
-        byte[] bytes = body;
+        if (codings.isEmpty()) return body;
+        checkSupported(codings);
+        // one chain of decoders, each stage held to the bound as it streams through: no stage is
+        // ever held whole, and only the last one is collected, into a buffer that never outgrows it
+        InputStream in = chain(new ByteArrayInputStream(body), codings, limit);
+        try (in) {
+            return readBounded(in, codings.get(0), limit, body.length);
+        } catch (IOException e) {
+            ContentCodingException known = codingFailure(e);
+            throw known != null ? known : invalid(codings.get(0), e);
+        }
+    }
+
+    /**
+     * The decoders of {@code codings} over {@code raw}, the last applied undone first; with a
+     * {@code limit}, every stage fails its read past that many bytes (a {@link ContentCodingException}
+     * naming its coding, as the cause of an {@code IOException}). Built in a loop, and never more
+     * than {@link #MAX_CODINGS} deep.
+     */
+    private static InputStream chain(InputStream raw, List<String> codings, long limit) {
+        InputStream in = raw;
         // the header lists codings in the order they were applied: undo the last one first
         for (int i = codings.size() - 1; i >= 0; i--) {
-            String coding = codings.get(i);
-            byte[] coded = bytes;
-            bytes = read(coding, () -> open(coding, new ByteArrayInputStream(coded)), limit);
+            in = new DecodingStream(codings.get(i), in);
+            if (limit >= 0) in = new Bounded(in, codings.get(i), limit);
         }
-        return bytes;
+        return in;
+    }
+
+    /**
+     * All of {@code in}, at most {@code limit} bytes: the buffer starts at a guess from the coded
+     * size and doubles, never past the limit; a byte beyond the limit is refused before anything
+     * more is allocated.
+     */
+    private static byte[] readBounded(InputStream in, String coding, int limit, int codedLength) throws IOException {
+        byte[] buf = new byte[(int) Math.min(limit, Math.max(8192L, 4L * codedLength))];
+        int n = 0;
+        while (true) {
+            if (n == buf.length) {
+                if (n == limit) {
+                    if (in.read() < 0) return buf;
+                    throw overLimit(coding, limit);
+                }
+                buf = Arrays.copyOf(buf, (int) Math.min(limit, 2L * buf.length));
+            }
+            int r = in.read(buf, n, buf.length - n);
+            if (r < 0) return n == buf.length ? buf : Arrays.copyOf(buf, n);
+            n += r;
+        }
+    }
+
+    private static ContentCodingException overLimit(String coding, long limit) {
+        return new ContentCodingException(coding, "content coding " + coding + ": the body decodes to more than "
+                + limit + " bytes", null, true);
+    }
+
+    /** The {@link ContentCodingException} a failed read carries (itself or as its cause), or null. */
+    static ContentCodingException codingFailure(Throwable e) {
+        // a reader or a parser may have wrapped it again; a few levels are enough
+        for (int depth = 0; e != null && depth < 8; depth++, e = e.getCause()) {
+            if (e instanceof ContentCodingException c) return c;
+        }
+        return null;
+    }
+
+    /** A decoded stage held to a number of bytes: the byte after the limit fails the read. */
+    private static final class Bounded extends java.io.FilterInputStream {
+        private final String coding;
+        private final long limit;
+        private long count;
+
+        Bounded(InputStream in, String coding, long limit) {
+            super(in);
+            this.coding = coding;
+            this.limit = limit;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            int n;
+            while ((n = read(one, 0, 1)) == 0) {
+                // ask again, as DecodingStream does
+            }
+            return n < 0 ? -1 : one[0] & 0xFF;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            if (len == 0) return 0;
+            // one byte more than the limit allows is enough to know the stage goes on past it
+            int n = in.read(b, off, (int) Math.min(len, limit - count + 1));
+            if (n > 0) count += n;
+            if (count > limit) {
+                ContentCodingException c = overLimit(coding, limit);
+                throw new IOException(c.getMessage(), c);
+            }
+            return n;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            // skipped bytes count too: read them
+            if (n <= 0) return 0;
+            int r = read(new byte[(int) Math.min(n, 8192)], 0, (int) Math.min(n, 8192));
+            return Math.max(r, 0);
+        }
+
+        @Override
+        public boolean markSupported() {
+            return false;
+        }
     }
 
     /**
@@ -85,15 +203,46 @@ public final class ContentCodings {
      * @param contentEncodings every {@code Content-Encoding} header value, in the order received
      *     (each may list several codings, comma-separated)
      * @return a stream of the body with its codings undone; {@code body} itself when it has none
-     * @throws ContentCodingException at once if a coding is unknown or its decoder is missing
-     *     (nothing has been read then); reading the stream throws an {@code IOException} whose
-     *     cause is a {@link ContentCodingException} naming the coding when the bytes are not what
-     *     the coding says
+     * @throws ContentCodingException at once if a coding is unknown, its decoder is missing, or
+     *     there are more than {@link #MAX_CODINGS} (nothing has been read then); reading the stream
+     *     throws an {@code IOException} whose cause is a {@link ContentCodingException} naming the
+     *     coding when the bytes are not what the coding says
      */
     public static InputStream decode(InputStream body, List<String> contentEncodings) {
+        return decodeBounded(body, contentEncodings, -1);
+    }
+
+    /**
+     * As {@link #decode(InputStream, List)}, bounded as {@link #decode(byte[], List, long)} is:
+     * reading a stage (every coding undone) past {@code maxDecodedBytes} bytes throws an {@code
+     * IOException} whose cause is a {@link ContentCodingException} {@linkplain
+     * ContentCodingException#overLimit() over the limit}, naming the coding.
+     *
+     * @param body the body as received
+     * @param contentEncodings every {@code Content-Encoding} header value, in the order received
+     * @param maxDecodedBytes the most bytes any decoded stage may have
+     * @return a stream of the body with its codings undone; {@code body} itself when it has none
+     * @throws ContentCodingException at once if a coding is unknown, its decoder is missing, or
+     *     there are more than {@link #MAX_CODINGS}
+     * @throws IllegalArgumentException if {@code maxDecodedBytes} is not positive
+     */
+    public static InputStream decode(InputStream body, List<String> contentEncodings, long maxDecodedBytes) {
+        if (maxDecodedBytes <= 0) throw new IllegalArgumentException("maxDecodedBytes must be positive: " + maxDecodedBytes);
+        return decodeBounded(body, contentEncodings, maxDecodedBytes);
+    }
+
+    /** {@link #decode(InputStream, List, long)}; a negative {@code maxDecodedBytes} is no bound. */
+    private static InputStream decodeBounded(InputStream body, List<String> contentEncodings, long maxDecodedBytes) {
         Objects.requireNonNull(body, "body must not be null");
         Objects.requireNonNull(contentEncodings, "contentEncodings must not be null");
         List<String> codings = codings(contentEncodings);
+        if (codings.isEmpty()) return body;
+        checkSupported(codings);
+        return chain(body, codings, maxDecodedBytes);
+    }
+
+    /** Fails at once on a coding that cannot be undone, before anything is read. */
+    private static void checkSupported(List<String> codings) {
         for (String coding : codings) {
             switch (coding) {
                 case "gzip", "x-gzip", "deflate" -> { }
@@ -101,10 +250,6 @@ public final class ContentCodings {
                 default -> throw unsupported(coding);
             }
         }
-        InputStream in = body;
-        // the header lists codings in the order they were applied: undo the last one first
-        for (int i = codings.size() - 1; i >= 0; i--) in = new DecodingStream(codings.get(i), in);
-        return in;
     }
 
     /** A stream that keeps what it threw, to tell its failures from the decoder's. */
@@ -163,7 +308,9 @@ public final class ContentCodings {
         }
 
         private IOException broken(Exception e) {
-            ContentCodingException c = e instanceof ContentCodingException known ? known : invalid(coding, e);
+            ContentCodingException known = codingFailure(e); // a stage's bound, already named
+            if (known != null && e instanceof IOException io) return io;
+            ContentCodingException c = known != null ? known : invalid(coding, e);
             return new IOException(c.getMessage(), c);
         }
 
@@ -196,17 +343,38 @@ public final class ContentCodings {
         }
     }
 
-    /** The codings a list of header values names, in order, lowercased, without identity. */
-    static List<String> codings(List<String> contentEncodings) {
+    /**
+     * The codings a list of {@code Content-Encoding} header values names, in the order they were
+     * applied, lowercased, without {@code identity} and empty elements.
+     *
+     * @param contentEncodings every {@code Content-Encoding} header value, in the order received
+     * @return the codings, e.g. {@code [deflate, gzip]} for {@code "deflate, GZIP"}
+     * @throws ContentCodingException if there are more than {@link #MAX_CODINGS}
+     */
+    public static List<String> codings(List<String> contentEncodings) {
+        Objects.requireNonNull(contentEncodings, "contentEncodings must not be null");
         List<String> codings = new ArrayList<>();
         for (String value : contentEncodings) {
             if (value == null) continue;
-            for (String element : value.split(",", -1)) {
-                String coding = element.strip().toLowerCase(Locale.ROOT);
-                if (!coding.isEmpty() && !coding.equals("identity")) codings.add(coding);
+            int from = 0;
+            while (from <= value.length()) {
+                int comma = value.indexOf(',', from);
+                int to = comma < 0 ? value.length() : comma;
+                String coding = value.substring(from, to).strip().toLowerCase(Locale.ROOT);
+                if (!coding.isEmpty() && !coding.equals("identity")) {
+                    if (codings.size() == MAX_CODINGS) throw tooMany(codings, coding);
+                    codings.add(coding);
+                }
+                from = to + 1;
             }
         }
         return codings;
+    }
+
+    private static ContentCodingException tooMany(List<String> first, String next) {
+        return new ContentCodingException(next, "more than " + MAX_CODINGS + " content codings stacked ("
+                + printable(String.join(", ", first)) + ", " + printable(next) + ", …); at most " + MAX_CODINGS
+                + " are undone", null, false);
     }
 
     /**
@@ -234,26 +402,6 @@ public final class ContentCodings {
     private static ContentCodingException invalid(String coding, Exception e) {
         return new ContentCodingException(coding, "content coding " + coding + ": the body is not valid " + coding
                 + " data (" + e.getMessage() + ")", e, false);
-    }
-
-    /** Opens a decoding stream. */
-    private interface Opener {
-        InputStream open() throws IOException;
-    }
-
-    private static byte[] read(String coding, Opener opener, int limit) {
-        byte[] out;
-        try (InputStream in = opener.open()) {
-            out = in.readNBytes(limit);
-            if (in.read() != -1) {
-                throw new ContentCodingException(coding, "content coding " + coding + ": the body decodes to more than "
-                        + limit + " bytes", null, true);
-            }
-        } catch (IOException | RuntimeException e) {
-            if (e instanceof ContentCodingException c) throw c;
-            throw invalid(coding, e);
-        }
-        return out;
     }
 
     private static ContentCodingException unsupported(String coding) {

@@ -67,12 +67,14 @@ public final class EncodingDecision {
      *     the look-ahead that shows the decision wrong: where a UTF-8 decision (by {@link
      *     DecisionSource#UTF8_VALIDITY} or {@link DecisionSource#DECLARATION_OVERRIDDEN}) met its
      *     first decoding error (the first byte of the ill-formed sequence), or where a page whose look-ahead was all ASCII (so that nothing could
-     *     be detected) had its first non-ASCII byte; empty if nothing contradicted it or the body
-     *     was not read to its end
+     *     be detected) had its first non-ASCII byte; or, in a file whose look-ahead was cut while
+     *     its head went on, where the {@code <meta>} that declares its encoding starts (the head
+     *     scan goes on through a file, as through a {@code byte[]} body); empty if nothing
+     *     contradicted it or the body was not read to its end
      * @param decodedAgain true when the first decision was contradicted and the body, read again
      *     from its source (a file), was decoded with this decision instead, decided from the
-     *     look-ahead and the bytes around {@code contradictedAt}: what a browser does when it
-     *     reloads a page its guess got wrong
+     *     look-ahead and the bytes around {@code contradictedAt} (from the late meta on): what a
+     *     browser does when it reloads a page its guess got wrong
      */
     public record Lookahead(long bytes, boolean cut, OptionalLong contradictedAt, boolean decodedAgain) {
         /**

@@ -73,12 +73,106 @@ public final class HeadMetaScanner {
         return new Result(declared, more);
     }
 
+    /**
+     * Where a scan of {@code bytes[off, off+len)} that ran out of bytes while a meta could still
+     * come ({@link Result#wantsMore()}) stopped: the start of the token it could not finish (a tag,
+     * or an element whose text has no end tag yet), relative to {@code off}, in the head section.
+     * {@link #resume} goes on from there with the bytes that follow. -1 if the scan wants no more
+     * (it found a declaration, or the head ended) or the head ended within the first 1024 bytes.
+     *
+     * @param bytes the first bytes of a document (after any BOM)
+     * @param off where they start
+     * @param len how many there are
+     * @return the offset to resume at, or -1
+     */
+    public static int resumeAt(byte[] bytes, int off, int len) {
+        Scan scan = new Scan(bytes, off, off + len, new FailedLabels());
+        if (scan.run() != null || scan.headEnded || !scan.inHeadSection) return -1;
+        // a token that starts within the first 1024 bytes and runs past the look-ahead starts in
+        // the head: every token after it is past those bytes, as resume() takes them
+        return scan.tokenStart - off;
+    }
+
+    /**
+     * A scan resumed at a {@link #resumeAt} offset, over the bytes from there: where a usable meta
+     * declaration's tag starts, or else whether the head could still hold one after these bytes
+     * and where to resume for it. Offsets relative to the bytes given.
+     *
+     * @param declaredAt the offset of the {@code <} of the first meta that declares a known
+     *     encoding, or -1
+     * @param wantsMore whether bytes after these could still hold a declaration (none was found and
+     *     the head section goes on)
+     * @param resumeAt where to resume with more bytes (the token the bytes ended in)
+     */
+    public record Resumed(int declaredAt, boolean wantsMore, int resumeAt) {}
+
+    /**
+     * Goes on with a scan that stopped at a {@link #resumeAt} offset, over {@code bytes[off,
+     * off+len)}, which start there: the head section, past the first 1024 bytes, between tokens.
+     *
+     * @param bytes the bytes from the resumption point on
+     * @param off where they start
+     * @param len how many there are
+     * @return where a declaration starts, or whether to go on and from where
+     */
+    public static Resumed resume(byte[] bytes, int off, int len) {
+        Scan scan = new Scan(bytes, off, off + len, new FailedLabels());
+        scan.resumed = true;
+        Declared declared = scan.run();
+        if (declared != null) return new Resumed(declared.offset(), false, -1);
+        boolean more = !scan.headEnded && scan.inHeadSection;
+        return new Resumed(-1, more, scan.tokenStart - off);
+    }
+
+    /**
+     * A start tag of an element whose text the scan skips to its end tag ({@code <script>}, {@code
+     * <style>}, {@code <title>}) at the start of the bytes, for a {@link #resume} stuck on an element
+     * longer than the bytes it was given.
+     *
+     * @param name the element's name, lowercased
+     * @param textStart the offset of its text, after the start tag
+     */
+    public record TextElement(String name, int textStart) {}
+
+    /**
+     * The text element whose start tag begins at {@code bytes[off]} and ends within {@code len}
+     * bytes, or null.
+     *
+     * @param bytes the bytes
+     * @param off where the tag starts
+     * @param len how many bytes there are
+     * @return the element's name and where its text starts (relative to {@code off}), or null
+     */
+    public static TextElement textElementAt(byte[] bytes, int off, int len) {
+        if (len < 2 || bytes[off] != '<' || !AsciiBytes.isAsciiLetter(bytes[off + 1])) return null;
+        Tag tag = new Scan(bytes, off, off + len, new FailedLabels()).readTag(off + 1, false);
+        if (tag == null || (tag.kind & TEXT) == 0 || (tag.kind & PLAINTEXT) != 0) return null;
+        return new TextElement(tag.name, tag.end - off);
+    }
+
+    /**
+     * Where the end tag of a text element named {@code name} ({@code </name} followed by
+     * whitespace, "/" or "&gt;", in any case) starts in {@code bytes[off, off+len)}, relative to
+     * {@code off}, or -1.
+     *
+     * @param bytes the bytes
+     * @param off where to look from
+     * @param len how many bytes there are
+     * @param name the element's name, lowercased
+     * @return the offset of the end tag's {@code <}, or -1
+     */
+    public static int endTagIn(byte[] bytes, int off, int len, String name) {
+        int at = new Scan(bytes, off, off + len, new FailedLabels()).skipText(off, name);
+        return at < 0 ? -1 : at - off;
+    }
+
     /** One scan; one instance per call. */
     private static final class Scan {
         private final byte[] b;
         private final int start;
         private final int end;
         private final FailedLabels failed;
+        private boolean resumed; // started past the first 1024 bytes, by resume()
         private boolean inHeadSection = true;
         private boolean headEnded; // run() stopped for good, not for want of bytes
         private int tokenStart; // where the token run() last began (the end, after character data)
@@ -97,7 +191,7 @@ public final class HeadMetaScanner {
             while (p < end) {
                 tokenStart = p;
                 // Blink checks after every token; the next token starts where the last one ended.
-                if (!inHeadSection && p - start >= BYTES_TO_CHECK_UNCONDITIONALLY) {
+                if (!inHeadSection && (resumed || p - start >= BYTES_TO_CHECK_UNCONDITIONALLY)) {
                     headEnded = true;
                     break;
                 }

@@ -74,6 +74,22 @@ public final class Sniffer {
         return decided(body, off, len, headerLabel, options, false, bom, scanned);
     }
 
+    /**
+     * Where the head scan of {@code body[off, off+len)}, the first bytes of a longer body, stopped
+     * for want of bytes while a late {@code <meta>} could still come (the head goes on past them):
+     * an index into {@code body} to {@link HeadMetaScanner#resume} from with the bytes that follow,
+     * or -1 if nothing after these bytes could declare the encoding for {@code options}.
+     */
+    public static int headResumeAt(byte[] body, int off, int len, SniffOptions options) {
+        if (options.metaScan() == SniffOptions.MetaScan.SPEC_PRESCAN_1024) return -1;
+        Encoding bom = Bom.sniff(body, off, len);
+        int bomLength = Bom.length(bom);
+        DocumentScan.Scanned scanned = DocumentScan.scan(body, off + bomLength, len - bomLength, options.metaScan());
+        if (!scanned.headWantsMore()) return -1;
+        int at = HeadMetaScanner.resumeAt(body, off + bomLength, len - bomLength);
+        return at < 0 ? -1 : off + bomLength + at;
+    }
+
     private static EncodingDecision decided(byte[] body, int off, int len, String headerLabel, SniffOptions options,
             boolean complete, Encoding bom, DocumentScan.Scanned scanned) {
         EncodingDecision d = decide(body, off, len, headerLabel, options, complete, bom, scanned.document());

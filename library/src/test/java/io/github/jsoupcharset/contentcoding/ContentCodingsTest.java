@@ -30,11 +30,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 class ContentCodingsTest {
     /** A windows-1251 page: {@code <meta charset="windows-1251"><title>Привет</title><p>br}. */
-    private static final byte[] PAGE = bytes("<meta charset=\"windows-1251\"><title>", new byte[] {(byte) 0xCF, (byte) 0xF0,
+    static final byte[] PAGE = bytes("<meta charset=\"windows-1251\"><title>", new byte[] {(byte) 0xCF, (byte) 0xF0,
             (byte) 0xE8, (byte) 0xE2, (byte) 0xE5, (byte) 0xF2}, "</title><p>br");
 
     /** {@link #PAGE} compressed with the reference brotli encoder ({@code brotli -c}). */
-    private static final byte[] PAGE_BR = ints(0xa1, 0xb0, 0x01, 0xc0, 0x6f, 0x51, 0x60, 0x37, 0x58, 0xfb, 0x75, 0x33, 0x22,
+    static final byte[] PAGE_BR = ints(0xa1, 0xb0, 0x01, 0xc0, 0x6f, 0x51, 0x60, 0x37, 0x58, 0xfb, 0x75, 0x33, 0x22,
             0xe9, 0x6b, 0x6a, 0xb4, 0x1a, 0x4e, 0xbc, 0x1c, 0x5d, 0xc1, 0xcb, 0x67, 0x8c, 0x48, 0x4d, 0xf9, 0xc8, 0x75, 0x8b, 0x8c,
             0xd8, 0x33, 0xd8, 0x80, 0x03, 0xa7, 0x48, 0x02, 0x0f, 0x6c, 0x84, 0x1b, 0x07, 0x5f, 0xd8, 0x69, 0xc8, 0x50, 0x1d, 0xb3,
             0x70, 0xe1, 0x6c, 0x7b, 0x7f, 0x51);
@@ -90,6 +90,45 @@ class ContentCodingsTest {
         assertThat(e.getMessage(), containsString("more than 1048576 bytes"));
         assertThat(ContentCodings.decode(bomb, List.of("gzip"), 4 << 20).length, equalTo(4 << 20));
         assertThrows(IllegalArgumentException.class, () -> ContentCodings.decode(bomb, List.of("gzip"), 0));
+    }
+
+    @Test
+    void aThousandStackedCodingsAreRefusedAtOnceNotOverflowed() throws IOException {
+        byte[] body = PAGE;
+        for (int i = 0; i < 1000; i++) body = gzip(body);
+        List<String> thousand = List.of(String.join(", ", java.util.Collections.nCopies(1000, "gzip")));
+        byte[] coded = body;
+        ContentCodingException e = assertThrows(ContentCodingException.class, () -> ContentCodings.decode(coded, thousand));
+        assertThat(e.getMessage(), containsString("more than 8 content codings"));
+        assertThat(e.overLimit(), equalTo(false));
+        // the stream form refuses before anything is read (it overflowed the stack reading them)
+        ContentCodingException s = assertThrows(ContentCodingException.class,
+                () -> ContentCodings.decode(new java.io.ByteArrayInputStream(coded), thousand));
+        assertThat(s.getMessage(), containsString("more than 8 content codings"));
+        // as many header lines: the same
+        assertThrows(ContentCodingException.class, () -> ContentCodings.decode(coded, java.util.Collections.nCopies(1000, "gzip")));
+        // the bound itself is undone, in both forms
+        byte[] eight = PAGE;
+        for (int i = 0; i < ContentCodings.MAX_CODINGS; i++) eight = gzip(eight);
+        List<String> eightCodings = java.util.Collections.nCopies(ContentCodings.MAX_CODINGS, "gzip");
+        assertThat(ContentCodings.decode(eight, eightCodings), equalTo(PAGE));
+        assertThat(streamed(eight, eightCodings, false), equalTo(PAGE));
+        assertThat(streamed(eight, eightCodings, true), equalTo(PAGE));
+    }
+
+    @Test
+    void everyStageOfStackedCodingsIsHeldToTheBound() throws IOException {
+        // 4 MiB of zeros, gzipped twice: the inner stage is small, the outer one is the bomb
+        byte[] twice = gzip(gzip(new byte[4 << 20]));
+        ContentCodingException e = assertThrows(ContentCodingException.class,
+                () -> ContentCodings.decode(twice, List.of("gzip, gzip"), 1 << 20));
+        assertThat(e.overLimit(), equalTo(true));
+        assertThat(e.getMessage(), containsString("more than 1048576 bytes"));
+        // a body exactly at the bound is whole, one byte over is refused
+        byte[] exact = gzip(new byte[100_000]);
+        assertThat(ContentCodings.decode(exact, List.of("gzip"), 100_000).length, equalTo(100_000));
+        assertThat(assertThrows(ContentCodingException.class, () -> ContentCodings.decode(exact, List.of("gzip"), 99_999))
+                .overLimit(), equalTo(true));
     }
 
     /** The stream form, read one byte at a time where {@code bytewise}, else in one go. */
@@ -187,7 +226,7 @@ class ContentCodingsTest {
         }
     }
 
-    private static byte[] gzip(byte[] b) throws IOException {
+    static byte[] gzip(byte[] b) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
             gz.write(b);
@@ -195,7 +234,7 @@ class ContentCodingsTest {
         return out.toByteArray();
     }
 
-    private static byte[] deflate(byte[] b, boolean raw) throws IOException {
+    static byte[] deflate(byte[] b, boolean raw) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (DeflaterOutputStream d = new DeflaterOutputStream(out, new Deflater(Deflater.DEFAULT_COMPRESSION, raw))) {
             d.write(b);
