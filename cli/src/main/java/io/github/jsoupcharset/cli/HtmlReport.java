@@ -16,6 +16,12 @@ import java.util.Map;
  * controls written as {@code \xNN}, as on a terminal.
  */
 final class HtmlReport {
+    /**
+     * The characters of a URL the report shows at most, its controls escaped; a longer one is cut,
+     * its last character "…", as the terminal's list cuts it to the line.
+     */
+    static final int URL_WIDTH = 300;
+
     /** The top-level domains the chart shows at most, those with the most pages. */
     static final int CHART_TLDS = 40;
 
@@ -178,7 +184,7 @@ final class HtmlReport {
                 .append("<th class=\"l\">URL</th><th class=\"l\">encoding</th><th class=\"l\">rule</th>")
                 .append(corrupted ? "<th class=\"l\">corrupted by</th>" : "<th>U+FFFD</th>").append("</tr></thead>\n<tbody>\n");
         for (AuditTable.ListedPage p : pages) {
-            b.append("<tr><td class=\"url\">").append(esc(p.url())).append("</td><td class=\"l\">").append(esc(p.encoding()))
+            b.append("<tr><td class=\"url\">").append(esc(AuditTable.cut(Terminal.safe(p.url()), URL_WIDTH))).append("</td><td class=\"l\">").append(esc(p.encoding()))
                     .append("</td><td class=\"l\">").append(p.rule()).append("</td>")
                     .append(corrupted ? "<td class=\"l\">" + esc(p.corruptedBy()) + "</td>" : "<td>" + p.replacementCount() + "</td>")
                     .append("</tr>\n");

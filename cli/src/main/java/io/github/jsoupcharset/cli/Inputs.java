@@ -97,13 +97,19 @@ final class Inputs {
         Path path;
         try {
             path = Path.of(input);
-            if (Files.isDirectory(path)) throw new InputException("is a directory");
-            long size = Files.size(path);
-            if (size > maxBody) throw new InputException("file of " + size + " bytes is over --max-body " + maxBody + "; not read");
-            in = Files.newInputStream(path);
         } catch (java.nio.file.InvalidPathException e) {
             throw new InputException(Main.describe(e));
         }
+        if (LocalFiles.kind(path) != LocalFiles.Kind.REGULAR) {
+            // a FIFO or a device is read as stdin is, held to --max-body as it comes, every read to
+            // --read-timeout; a directory, a socket, a broken symlink or a loop is said for what it is
+            in = java.nio.channels.Channels.newInputStream(LocalFiles.open(path, readTimeout, true));
+            return page(new Limited(in, maxBody, "more than " + maxBody + " bytes (see --max-body); not read further"), contentTypeForFiles,
+                    path.toAbsolutePath().toUri().toString(), null);
+        }
+        long size = Files.size(path);
+        if (size > maxBody) throw new InputException("file of " + size + " bytes is over --max-body " + maxBody + "; not read");
+        in = java.nio.channels.Channels.newInputStream(LocalFiles.open(path, readTimeout, true));
         // a file that grows while it is read is held to the limit all the same
         return page(new Limited(in, maxBody, "file grew over --max-body " + maxBody + " while it was read"),
                 contentTypeForFiles, path.toAbsolutePath().toUri().toString(), path);
@@ -174,6 +180,9 @@ final class Inputs {
                     throw new InputException(e.getMessage());
                 }
                 in = new Limited(in, maxBody, "body over --max-body " + maxBody + " bytes once its content coding is undone; not read further");
+                // a small body can decode for long (a bomb under a large --max-body): the deadline holds there too
+                in = new Timed(in, start + timeout.toNanos(), "not read whole within " + timeout.toSeconds()
+                        + " s (see --timeout), its content coding being undone");
             }
             List<String> types = res.headers().allValues("Content-Type");
             // several Content-Type headers combine as Fetch combines them: joined by ", "
@@ -238,6 +247,39 @@ final class Inputs {
         }
     }
 
+    /** A stream that fails every read once a deadline ({@link System#nanoTime()}) has passed, with {@code message}. */
+    static final class Timed extends java.io.FilterInputStream {
+        private final long deadline;
+        private final String message;
+
+        Timed(InputStream in, long deadline, String message) {
+            super(in);
+            this.deadline = deadline;
+            this.message = message;
+        }
+
+        private void check() throws InputException {
+            if (System.nanoTime() - deadline > 0) throw new InputException(message);
+        }
+
+        @Override
+        public int read() throws IOException {
+            check();
+            return in.read();
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            check();
+            return in.read(b, off, len);
+        }
+
+        @Override
+        public long skip(long n) {
+            return 0; // every byte is read, none skipped unseen
+        }
+    }
+
     /**
      * A response body handed on as a stream, asked of the server a few buffers at a time (so that
      * no more than those is held however slowly the command reads), with the time limits: the whole
@@ -286,12 +328,13 @@ final class Inputs {
                 long waitStart = System.nanoTime();
                 Object item;
                 try {
-                    while ((item = queue.poll(200, TimeUnit.MILLISECONDS)) == null) {
+                    // the deadline is checked before every buffer, not only while none comes: a server that
+                    // sends a little at a time, or without end, is held to it as one that stalls
+                    checkDeadline();
+                    while ((item = queue.poll(Math.max(1, Math.min(200_000_000L, deadline - System.nanoTime())),
+                            TimeUnit.NANOSECONDS)) == null) {
                         long now = System.nanoTime();
-                        if (now - deadline > 0) {
-                            throw failed = new InputException("not read whole within " + timeout.toSeconds()
-                                    + " s (see --timeout); " + received + " bytes of the body had come");
-                        }
+                        checkDeadline();
                         if (now - waitStart > readTimeout.toNanos()) {
                             throw failed = new InputException("the server sent nothing for " + readTimeout.toSeconds()
                                     + " s (see --read-timeout); " + received + " bytes of the body had come");
@@ -310,6 +353,15 @@ final class Inputs {
                     // ask for the next buffer only when this one is being read: a few are held at most
                     Flow.Subscription s = subscription;
                     if (s != null && queue.isEmpty()) s.request(1);
+                }
+            }
+
+            /** Fails the read once the deadline has passed. */
+            private void checkDeadline() throws IOException {
+                if (failed != null) throw failed;
+                if (System.nanoTime() - deadline > 0) {
+                    throw failed = new InputException("not read whole within " + timeout.toSeconds()
+                            + " s (see --timeout); " + received + " bytes of the body had come");
                 }
             }
 

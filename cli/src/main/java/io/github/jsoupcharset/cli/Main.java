@@ -20,6 +20,7 @@ import java.io.BufferedWriter;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.ConnectException;
@@ -83,8 +84,10 @@ public final class Main {
             "                        most 9223372036854775807: pages are streamed, never held): a file by",
             "                        its size, a URL by its Content-Length, before reading; otherwise at",
             "                        the byte after the limit",
-            "  --timeout SECONDS     a URL must be read whole within this (default 60)",
-            "  --read-timeout SECONDS  give up on a server that sends nothing for this long (default 20)");
+            "  --timeout SECONDS     a URL must be read whole within this, however its server sends",
+            "                        (default 60)",
+            "  --read-timeout SECONDS  give up on a server, a FIFO or a device that sends nothing for",
+            "                        this long, and on a FIFO no writer opens (default 20)");
 
     static final Map<String, String> COMMAND_USAGE = Map.of(
             "sniff", String.join("\n",
@@ -150,7 +153,7 @@ public final class Main {
                     ""),
             "audit", String.join("\n",
                     "usage: jsoup-charset audit [--jsonl FILE] [--html FILE] [--all] [--max-body BYTES]",
-                    "                           [--declarations MODE] [WARC...]",
+                    "                           [--declarations MODE] [--read-timeout SECONDS] [WARC...]",
                     "",
                     "Read WARC files (gzip or plain), decide and decode every HTML response (2xx; Content-Type",
                     "text/html or application/xhtml+xml, or none and a body that looks like HTML), and print",
@@ -180,6 +183,10 @@ public final class Main {
                     "                     at most 2147483639)",
                     "  --declarations MODE  browser (default) or checked: the decision each page reports",
                     "                     (a misdeclared page is counted in both modes)",
+                    "  --read-timeout SECONDS  give up on a FIFO that no writer opens, or that gives",
+                    "                     nothing, for this long (default 20). A WARC is a regular file or",
+                    "                     a FIFO (a pipe, /dev/stdin); a device, a socket, a directory, a",
+                    "                     broken symlink or a symlink loop is reported as such",
                     ""));
 
     private Main() {}
@@ -191,7 +198,7 @@ public final class Main {
      * @param args the subcommand and its arguments, e.g. {@code sniff --json page.html}
      */
     public static void main(String[] args) {
-        PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
+        PrintStream out = new Stdout(new FileOutputStream(FileDescriptor.out));
         PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
         int status = run(args, out, err, System.console() != null);
         out.flush();
@@ -236,7 +243,7 @@ public final class Main {
                     "--no-filename", "--with-filename");
             case "select" -> Set.of("--content-type", "--declarations", "--attr", "--max-body", "--timeout", "--read-timeout",
                     "--no-filename", "--with-filename");
-            default -> Set.of("--jsonl", "--html", "--all", "--max-body", "--declarations");
+            default -> Set.of("--jsonl", "--html", "--all", "--max-body", "--declarations", "--read-timeout");
         };
         String error = a.error;
         if (error == null) {
@@ -263,6 +270,8 @@ public final class Main {
                 default -> audit(a, out, err, terminal);
             };
         } catch (UncheckedIOException e) {
+            // a reader that closed the pipe (| head) had what it wanted: stop quietly, as coreutils do
+            if (e.getCause() instanceof StdoutClosed closed && closed.brokenPipe) return OK;
             err.println("jsoup-charset: cannot write: " + describe(e.getCause()));
             return FAILED;
         }
@@ -358,12 +367,92 @@ public final class Main {
         return status;
     }
 
-    /** Stdout went away (a closed pipe): the command stops. */
+    /**
+     * Stdout cannot be written to any more: the command stops. A broken pipe (the reader closed it,
+     * as {@code head} does) ends the command quietly with status 0; any other failure (a full disk)
+     * is reported, with status 1.
+     */
     private static final class StdoutClosed extends IOException {
         private static final long serialVersionUID = 1L;
 
-        StdoutClosed() {
-            super("stdout is closed");
+        /** Whether the write failed because the pipe's reader closed it. */
+        final boolean brokenPipe;
+
+        StdoutClosed(IOException why) {
+            super(why == null ? "stdout is closed" : describe(why), why);
+            this.brokenPipe = why != null && isBrokenPipe(why);
+        }
+    }
+
+    /**
+     * Whether a write failed because the reader of the pipe went away (EPIPE): "Broken pipe" on
+     * Linux and macOS, "The pipe is being closed" or "has been ended" on Windows. Any other failure,
+     * or a message the platform words otherwise, is reported.
+     */
+    static boolean isBrokenPipe(IOException e) {
+        String m = e.getMessage();
+        return m != null && (m.contains("Broken pipe") || m.contains("The pipe is being closed") || m.contains("The pipe has been ended"));
+    }
+
+    /**
+     * The command's stdout: a PrintStream (which keeps no exception, only {@link #checkError()})
+     * that remembers why its first write failed, so that a broken pipe is told from a full disk.
+     */
+    static final class Stdout extends PrintStream {
+        private final Recorder recorder;
+
+        Stdout(OutputStream out) {
+            this(new Recorder(out));
+        }
+
+        private Stdout(Recorder recorder) {
+            super(recorder, false, StandardCharsets.UTF_8);
+            this.recorder = recorder;
+        }
+
+        /** Why the first failed write failed, or null. */
+        IOException failure() {
+            return recorder.failure;
+        }
+
+        private static final class Recorder extends java.io.FilterOutputStream {
+            private volatile IOException failure;
+
+            Recorder(OutputStream out) {
+                super(out);
+            }
+
+            private IOException record(IOException e) {
+                if (failure == null) failure = e;
+                return e;
+            }
+
+            @Override
+            public void write(int b) throws IOException {
+                try {
+                    out.write(b);
+                } catch (IOException e) {
+                    throw record(e);
+                }
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                try {
+                    out.write(b, off, len);
+                } catch (IOException e) {
+                    throw record(e);
+                }
+            }
+
+            @Override
+            public void flush() throws IOException {
+                try {
+                    out.flush();
+                } catch (IOException e) {
+                    throw record(e);
+                }
+            }
         }
     }
 
@@ -605,7 +694,7 @@ public final class Main {
     }
 
     private static void checkOut(PrintStream out) {
-        if (out.checkError()) throw new UncheckedIOException(new StdoutClosed());
+        if (out.checkError()) throw new UncheckedIOException(new StdoutClosed(out instanceof Stdout s ? s.failure() : null));
     }
 
     static void print(PrintStream out, String input, EncodingDecision d) {
@@ -658,7 +747,7 @@ public final class Main {
     private static String quoted(String s) {
         StringBuilder b = new StringBuilder("\"");
         for (char c : s.toCharArray()) {
-            if (Terminal.isControl(c)) b.append(String.format("\\x%02x", (int) c));
+            if (Terminal.isControl(c)) b.append(Terminal.escape(c));
             else b.append(c);
         }
         return b.append('"').toString();
@@ -684,10 +773,14 @@ public final class Main {
             files.add(sample);
         }
         // when no WARC given can be opened, there is nothing to tabulate: say so, without a table of zeros
-        if (files.stream().noneMatch(Files::isRegularFile)) {
-            for (Path f : files) {
-                err.println("jsoup-charset: " + Terminal.safe(f + ": " + (Files.isDirectory(f) ? "is a directory" : "no such file")));
-            }
+        // (a regular file or a FIFO can be; each other one is said for what it is)
+        List<String> unreadable = new ArrayList<>();
+        for (Path f : files) {
+            String refused = LocalFiles.refusal(f, false);
+            if (refused != null) unreadable.add(f + ": " + refused);
+        }
+        if (unreadable.size() == files.size()) {
+            for (String u : unreadable) err.println("jsoup-charset: " + Terminal.safe(u));
             err.println("jsoup-charset: audit: no WARC file could be read");
             return FAILED;
         }
@@ -715,7 +808,7 @@ public final class Main {
                 }
             }
         });
-        boolean ok = audit.auditAll(files, terminal, err, (page, warc, offset) -> {
+        boolean ok = audit.auditAll(files, a.readTimeout, terminal, err, (page, warc, offset) -> {
             table.add(page);
             if (lines != null) {
                 try {

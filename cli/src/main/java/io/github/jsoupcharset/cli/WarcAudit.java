@@ -301,25 +301,27 @@ public final class WarcAudit {
     }
 
     /** Audits every file in turn, giving each page to the sink; returns true if nothing failed. */
-    boolean auditAll(List<Path> files, boolean terminal, PrintStream err, PageSink sink) {
+    boolean auditAll(List<Path> files, java.time.Duration readTimeout, boolean terminal, PrintStream err, PageSink sink) {
         long total = 0;
         for (Path f : files) total += f.toFile().length();
         progress = new Progress(err, terminal, total);
         for (Path f : files) {
-            auditFile(f, sink);
+            auditFile(f, readTimeout, sink);
             bytesBefore += f.toFile().length();
         }
         progress.finish(counts.records, counts.pages, bytesBefore);
         return counts.ok();
     }
 
-    private void auditFile(Path file, PageSink sink) {
-        FileChannel channel;
+    private void auditFile(Path file, java.time.Duration readTimeout, PageSink sink) {
+        ReadableByteChannel channel;
         try {
-            channel = FileChannel.open(file, StandardOpenOption.READ);
-        } catch (NoSuchFileException e) {
+            // a regular file, or a FIFO (a pipe, /dev/stdin) within the read timeout; a device, a socket,
+            // a directory, a broken symlink or a loop is said for what it is
+            channel = LocalFiles.open(file, readTimeout, false);
+        } catch (Inputs.InputException e) {
             counts.files++;
-            fail(file.toString(), "no such file");
+            fail(file.toString(), e.getMessage());
             counts.failedFiles++;
             return;
         } catch (IOException e) {
@@ -441,7 +443,7 @@ public final class WarcAudit {
             }
             counts.records++;
             inThisFile++;
-            if (!auditRecord(records.offset(), record.get())) resync(new IOException("the record's body could not be read"));
+            if (!auditRecord(records.offset(), record.get())) resync(new IOException(brokeOff));
             if (progress != null) progress.update(counts.records, counts.pages, bytesBefore + records.position());
         }
 
@@ -481,18 +483,29 @@ public final class WarcAudit {
             failed = true;
         }
 
-        /** Audits one record, leaving a page in {@code next}; returns false if its bytes broke off (resynchronise). */
+        /** Why the last record's bytes cannot be followed to the next record (when {@link #auditRecord} returned false). */
+        private String brokeOff;
+
+        /**
+         * Audits one record, leaving a page in {@code next}; returns false if its bytes broke off or
+         * its length is unusable (resynchronise: the next record is looked for, not trusted to follow).
+         */
         private boolean auditRecord(long offset, WarcRecord record) {
             // a record's length is its framing: without a usable one the bytes after it cannot be trusted either
             String length = record.headers().first("Content-Length").orElse(null);
             String malformed = length == null ? "no Content-Length"
                     : !length.strip().matches("[0-9]{1,18}") ? "Content-Length " + Terminal.safe(length) + " is not a length" : null;
+            if (malformed != null) {
+                // its length cannot say where the next record starts: that is looked for from its header on
+                malformed(offset, record, malformed);
+                brokeOff = "record at offset " + offset + " has " + malformed;
+                return false;
+            }
             if (!(record instanceof WarcResponse response)) {
-                if (malformed != null) malformed(offset, record, malformed);
-                else counts.notHtml++;
+                counts.notHtml++;
                 return true;
             }
-            if (malformed == null && response.target() == null) malformed = "no WARC-Target-URI";
+            if (response.target() == null) malformed = "no WARC-Target-URI";
             if (malformed != null) {
                 malformed(offset, record, malformed);
                 return true;
@@ -512,6 +525,7 @@ public final class WarcAudit {
             } catch (IOException e) {
                 fail(name, where + ": " + WarcRecords.describe(e) + "; record skipped");
                 counts.failedRecords++;
+                brokeOff = "the record's body could not be read";
                 return false;
             }
             if (http.status() < 200 || http.status() > 299) {
@@ -543,12 +557,22 @@ public final class WarcAudit {
             }
             List<String> codings = http.headers().all("Content-Encoding");
             if (!codings.isEmpty() && body.length <= maxBody) {
+                // decoded no further than the heap can audit: a bomb under a large --max-body is refused
+                // for its decoded size, before it fills the heap
+                long heapLimit = largestBodyThatFitsHeap();
+                long limit = Math.min(maxBody, heapLimit);
                 try {
-                    body = ContentCodings.decode(body, codings, maxBody);
+                    body = ContentCodings.decode(body, codings, limit);
                 } catch (ContentCodingException e) {
-                    if (e.overLimit()) {
-                        fail(name, where + ": body over " + maxBody + " bytes once its " + e.coding()
-                                + " coding is undone; record skipped (see --max-body)");
+                    if (e.overLimit() && limit < maxBody) {
+                        fail(name, where + ": decoded body (its " + e.coding() + " coding undone) is over " + limit
+                                + " bytes, too big to audit in this JVM's heap (" + (Runtime.getRuntime().maxMemory() >> 20)
+                                + " MiB; an audit needs about " + HEAP_PER_BODY_BYTE + " bytes a byte); the body as sent is "
+                                + body.length + " bytes; record skipped (give the JVM more with JSOUP_CHARSET_OPTS=-Xmx...)");
+                        counts.oversized++;
+                    } else if (e.overLimit()) {
+                        fail(name, where + ": decoded body (its " + e.coding() + " coding undone) is over " + maxBody
+                                + " bytes; the body as sent is " + body.length + " bytes; record skipped (see --max-body)");
                         counts.oversized++;
                     } else {
                         fail(name, where + ": " + WarcRecords.describe(e) + "; record skipped");
@@ -556,8 +580,11 @@ public final class WarcAudit {
                     }
                     return true;
                 } catch (OutOfMemoryError e) {
+                    int sentBytes = body.length;
                     body = null;
-                    fail(name, where + ": " + tooBigForHeap(sent) + " once its content coding is undone");
+                    fail(name, where + ": ran out of memory undoing its content coding (decoded body over " + limit
+                            + " bytes at most; the body as sent is " + sentBytes + " bytes); record skipped (give the JVM "
+                            + "more with JSOUP_CHARSET_OPTS=-Xmx...)");
                     counts.oversized++;
                     return true;
                 }
@@ -637,7 +664,12 @@ public final class WarcAudit {
 
     /** Whether auditing a body of this many bytes can fit in this JVM's heap, by {@link Runtime#maxMemory()}. */
     static boolean fitsHeap(long bytes) {
-        return bytes <= (Runtime.getRuntime().maxMemory() - heapReserve()) / HEAP_PER_BODY_BYTE;
+        return bytes <= largestBodyThatFitsHeap();
+    }
+
+    /** The largest body whose audit fits in this JVM's heap, by {@link Runtime#maxMemory()}. */
+    static long largestBodyThatFitsHeap() {
+        return Math.max(0, (Runtime.getRuntime().maxMemory() - heapReserve()) / HEAP_PER_BODY_BYTE);
     }
 
     static String tooBigForHeap(long bytes) {

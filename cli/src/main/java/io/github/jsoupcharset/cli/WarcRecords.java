@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.ReadableByteChannel;
+import java.nio.channels.SeekableByteChannel;
 import java.util.ArrayDeque;
 import java.util.Optional;
 import java.util.zip.CRC32;
@@ -26,6 +27,11 @@ final class WarcRecords implements Closeable {
 
     /** A stretch of the file that was skipped: where the damage was found, why, and where reading went on. */
     record Skipped(long from, long to, String reason, boolean toEnd) {
+        Skipped {
+            from = Math.max(0, from);
+            to = Math.max(from, to);
+        }
+
         long bytes() {
             return to - from;
         }
@@ -39,6 +45,20 @@ final class WarcRecords implements Closeable {
     /** Bytes read from the channel so far. */
     private long rawRead;
     private boolean rawEnd;
+    /**
+     * Where the last read of {@link #raw} at the end of the file left it, written into: jwarc reads
+     * into the buffer it shares with this class (a plain WARC) and, when the file ends inside a
+     * record, throws before it flips the buffer back; -1 if no such read.
+     */
+    private int rawEndWriteMark = -1;
+    /** The file, when it can be read again from an earlier offset (a regular file), else null. */
+    private final SeekableByteChannel seekable;
+    /** The offset reading last went back to (a record that ran past the end of the file); never again at or before it. */
+    private long rewoundTo = -1;
+    /** jwarc's buffer of the text of a {@code .warc.gz}. */
+    private ByteBuffer textBuffer;
+    /** The record {@link #next} returned last, while its reader lasts. */
+    private WarcRecord last;
     private final boolean gzip;
     private final Members members;
     private WarcReader reader;
@@ -56,11 +76,24 @@ final class WarcRecords implements Closeable {
 
     WarcRecords(ReadableByteChannel channel) throws IOException {
         this.channel = channel;
+        this.seekable = rereadable(channel);
         fill(2);
         empty = !raw.hasRemaining();
         gzip = raw.remaining() >= 2 && (raw.get(raw.position()) & 0xFF) == 0x1F && (raw.get(raw.position() + 1) & 0xFF) == 0x8B;
         members = gzip ? new Members() : null;
+        startsLikeWarc = gzip || fill(5) && startsWith(raw, raw.position(), "WARC/");
     }
+
+    /**
+     * Whether the file starts as a WARC does, with a gzip member or {@code WARC/}: a file that does
+     * not, and whose first record does not parse, is not searched for records (a device or a pipe of
+     * anything else would be searched without end).
+     */
+    private final boolean startsLikeWarc;
+    /** Records read in the whole file. */
+    private long recordsRead;
+    /** Set when the file turned out not to be a WARC: nothing more is read. */
+    private boolean notWarc;
 
     /** Whether the file had no bytes at all. */
     boolean empty() {
@@ -86,7 +119,26 @@ final class WarcRecords implements Closeable {
     }
 
     private long rawOffset() {
+        restoreRaw();
         return rawRead - raw.remaining();
+    }
+
+    /** Puts {@link #raw} back to its reading state if jwarc left it as the end of the file found it. */
+    private void restoreRaw() {
+        if (rawEndWriteMark >= 0 && raw.limit() == raw.capacity() && raw.position() == rawEndWriteMark) raw.flip();
+        rawEndWriteMark = -1;
+    }
+
+    /** The channel, if it is a file whose bytes can be read again from an earlier offset; else null. */
+    private static SeekableByteChannel rereadable(ReadableByteChannel channel) {
+        if (!(channel instanceof SeekableByteChannel s)) return null;
+        try {
+            s.size();
+            s.position(s.position());
+            return s;
+        } catch (IOException | RuntimeException e) {
+            return null; // a pipe or a device opened as a file channel
+        }
     }
 
     /**
@@ -99,12 +151,22 @@ final class WarcRecords implements Closeable {
             if (pending != null) settle(rawOffset(), true);
             return Optional.empty();
         }
+        // jwarc first reads past the body of the record returned last: a failure there is that record's
         Optional<WarcRecord> record = reader.next();
+        last = record.orElse(null);
         if (record.isPresent()) {
             if (readerRecords == 0 && pending != null) settle(readerStart, false);
             readerRecords++;
+            recordsRead++;
             long text = readerBase + reader.position();
             offset = gzip ? members.memberOf(text) : text;
+            if (gzip) {
+                // where the record's body and its CRLFCRLF end, by its Content-Length: a gzip member that
+                // starts a record before then shows the length wrong
+                long bodyStart = members.textOffset - textBuffer.remaining();
+                long size = record.get().body().size();
+                members.bodyEnd = size >= 0 && size < Long.MAX_VALUE - bodyStart - 4 ? bodyStart + size + 4 : Long.MAX_VALUE;
+            }
         } else if (pending != null) {
             settle(rawOffset(), true);
         }
@@ -119,12 +181,14 @@ final class WarcRecords implements Closeable {
     /** Starts a reader at the current position; false at the end of the file. */
     private boolean startReader() throws IOException {
         readerRecords = 0;
-        if (!fill(1)) return false;
+        last = null;
+        if (notWarc || !fill(1)) return false;
         readerStart = rawOffset();
         if (gzip) {
             members.restart();
             readerBase = members.textOffset;
-            reader = new WarcReader(members, ByteBuffer.allocate(8192).flip());
+            textBuffer = ByteBuffer.allocate(8192).flip();
+            reader = new WarcReader(members, textBuffer);
         } else {
             readerBase = rawOffset();
             reader = new WarcReader(new RawChannel(), raw);
@@ -141,19 +205,63 @@ final class WarcRecords implements Closeable {
      * @param failure what went wrong
      */
     void resync(IOException failure) throws IOException {
+        restoreRaw();
         boolean inflateFailed = gzip && members.failure != null;
         long from = inflateFailed ? members.memberStart : gzip ? members.memberStart : rawOffset();
-        if (pending == null || readerRecords > 0) pending = new Skipped(from, from, describe(failure), false);
+        String reason = describe(failure);
+        // the last record read said its body goes on where the file ends, or where a gzip member starts the
+        // next record: its Content-Length ran past the records after it. A .warc.gz goes on at that member;
+        // a regular file is read again from just after the record's start.
+        boolean overran = last != null && last.body().position() < last.body().size() && endedInside(failure);
+        boolean nextMember = overran && gzip && members.recordInBody >= 0;
+        boolean rewind = overran && !nextMember && seekable != null && offset > rewoundTo && offset < rawOffset();
+        if (overran) {
+            String length = last.headers().first("Content-Length").orElse("?");
+            reason = "the record at offset " + offset + " declares a Content-Length of " + Terminal.safe(length) + " bytes, which runs past "
+                    + (nextMember ? "the start of the next record" : rewind ? "the end of the file"
+                            : "the end of the file: the records in between were read as its body");
+            from = offset;
+        }
+        if (!startsLikeWarc && recordsRead == 0) {
+            // not a WARC: searching it for records could take without end (/dev/zero, a pipe of anything)
+            notWarc = true;
+            reason += "; it does not start as a WARC file does (with WARC/ or a gzip member)";
+        }
+        if (pending == null || readerRecords > 0) pending = new Skipped(from, from, reason, false);
         settled = false;
         reader = null;
+        last = null;
+        if (notWarc) return;
+        if (rewind) {
+            rewoundTo = offset;
+            rewindTo(offset + 1);
+        }
         if (gzip) {
             // past the member that failed to inflate; else from where parsing stopped, which is past the record's start
-            if (inflateFailed) skip(members.memberStart + 1 - rawOffset());
+            if (inflateFailed && !rewind) skip(members.memberStart + 1 - rawOffset());
             members.restart();
+            members.recordInBody = -1;
             seekMember();
         } else {
             seekRecordLine();
         }
+    }
+
+    /** Whether a failure is the file ending where a record said more bytes would come. */
+    private static boolean endedInside(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof EOFException) return true;
+        }
+        return false;
+    }
+
+    /** Goes back (or on) to a file offset: the bytes from there are read again. */
+    private void rewindTo(long to) throws IOException {
+        seekable.position(to);
+        raw.clear().flip();
+        rawRead = to;
+        rawEnd = false;
+        rawEndWriteMark = -1;
     }
 
     /**
@@ -247,10 +355,14 @@ final class WarcRecords implements Closeable {
     private final class RawChannel implements ReadableByteChannel {
         @Override
         public int read(ByteBuffer dst) throws IOException {
-            if (rawEnd) return -1;
+            if (rawEnd) {
+                if (dst == raw) rawEndWriteMark = raw.position();
+                return -1;
+            }
             int got = channel.read(dst);
             if (got < 0) {
                 rawEnd = true;
+                if (dst == raw) rawEndWriteMark = raw.position();
                 return -1;
             }
             rawRead += got;
@@ -283,8 +395,13 @@ final class WarcRecords implements Closeable {
         private long memberStart;
         private long textOffset;
         private IOException failure;
+        /** The text offset where the body of the record read last ends (with its CRLFCRLF), or -1. */
+        private long bodyEnd = -1;
+        /** Where a gzip member started a record inside the body of the one before, or -1. */
+        private long recordInBody = -1;
 
         void restart() {
+            bodyEnd = -1;
             inflater.reset();
             crc.reset();
             inMember = false;
@@ -315,6 +432,12 @@ final class WarcRecords implements Closeable {
         private int inflate(ByteBuffer dst) throws IOException {
             if (!inMember) {
                 if (!fill(1)) return -1;
+                if (textOffset < bodyEnd && startsRecord()) {
+                    // the record read last said its body goes on, but this member starts a new record: its
+                    // Content-Length is wrong, and the record that follows is read from here (resync)
+                    recordInBody = rawOffset();
+                    return -1;
+                }
                 memberStart = rawOffset();
                 readHeader();
                 starts.addLast(new long[] {textOffset, memberStart});
@@ -345,6 +468,45 @@ final class WarcRecords implements Closeable {
                 if (n == 0 && inflater.needsDictionary()) throw new java.util.zip.ZipException("corrupt gzip member at offset " + memberStart);
             }
             return n;
+        }
+
+        /**
+         * Whether the gzip member at the current position starts with a WARC record ({@code WARC/1.}),
+         * looked at without reading it: its header and first bytes inflated from a copy.
+         */
+        private boolean startsRecord() throws IOException {
+            fill(Math.min(raw.capacity(), 4096)); // as much as there is
+            ByteBuffer b = raw.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+            try {
+                if (b.remaining() < 10 || (b.get() & 0xFF) != 0x1F || (b.get() & 0xFF) != 0x8B || b.get() != 8) return false;
+                int flags = b.get() & 0xFF;
+                b.position(b.position() + 6);
+                if ((flags & 4) != 0) b.position(b.position() + (b.getShort() & 0xFFFF));
+                for (int field : new int[] {8, 16}) {
+                    if ((flags & field) != 0) {
+                        while (b.get() != 0) {
+                            // a name or a comment, to its zero byte
+                        }
+                    }
+                }
+                if ((flags & 2) != 0) b.position(b.position() + 2);
+                Inflater peek = new Inflater(true);
+                try {
+                    peek.setInput(b.array(), b.arrayOffset() + b.position(), b.remaining());
+                    byte[] text = new byte[7];
+                    int n = 0;
+                    for (int tries = 0; tries < 64 && n < text.length && !peek.finished() && !peek.needsInput(); tries++) {
+                        int got = peek.inflate(text, n, text.length - n);
+                        if (got == 0 && (peek.needsDictionary() || peek.needsInput())) break;
+                        n += got;
+                    }
+                    return n == text.length && new String(text, java.nio.charset.StandardCharsets.ISO_8859_1).equals("WARC/1.");
+                } finally {
+                    peek.end();
+                }
+            } catch (RuntimeException | DataFormatException e) {
+                return false; // not a whole member header, or not deflate data: not a record's start
+            }
         }
 
         private void readHeader() throws IOException {

@@ -63,4 +63,28 @@ class HtmlReportTest {
         assertThat(doc.body().text(), containsString("\"<i>crawl&.warc: records read 0"));
         assertThat(doc.body().text(), not(containsString("/data/")));
     }
+
+    @Test
+    void bidiControlsAreEscapedAndAHugeUrlIsCutInTheReportAndOnTheTerminal() {
+        String reversed = "https://bank.example.ru/\u202Eexe.txt\u2066x\u200F";
+        String huge = "https://big.example.ru/?" + "q".repeat(200_000);
+        AuditTable table = new AuditTable();
+        for (String url : List.of(reversed, huge)) {
+            table.add(PageAudit.of(url, List.of("text/html"),
+                    "<meta charset=windows-1251><title>Привет</title>".getBytes(Charset.forName("windows-1251"))));
+        }
+        String html = HtmlReport.render(table, new WarcAudit.Counts(), List.of("crawl.warc"));
+        String terminal = table.render();
+        for (String out : List.of(html, terminal)) {
+            for (char c : "\u202E\u2066\u200F".toCharArray()) assertThat(out, not(containsString(String.valueOf(c))));
+            assertThat(out, containsString("https://bank.example.ru/\\u202eexe.txt\\u2066x\\u200f"));
+        }
+        Document doc = parse(html);
+        List<String> urls = doc.select("#corrupted-table td.url").eachText();
+        assertThat(urls.toString(), urls, hasSize(2));
+        String cut = urls.stream().filter(u -> u.startsWith("https://big.")).findFirst().orElseThrow();
+        assertThat(cut.length(), is(HtmlReport.URL_WIDTH));
+        assertThat(cut, is(huge.substring(0, HtmlReport.URL_WIDTH - 1) + "\u2026"));
+        assertThat(html.length(), org.hamcrest.Matchers.lessThan(100_000));
+    }
 }

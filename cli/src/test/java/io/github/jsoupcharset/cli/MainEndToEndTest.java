@@ -445,6 +445,43 @@ class MainEndToEndTest {
         return out.toByteArray();
     }
 
+    @Test
+    void aBombUnderALargeMaxBodyIsRefusedForItsDecodedSize() throws IOException {
+        // 48 MB of page gzipped to about 47 KB, audited in a 64 MB heap that can audit about 4 MB
+        ByteArrayOutputStream gzipped = new ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream gz = new java.util.zip.GZIPOutputStream(gzipped)) {
+            gz.write("<html><p>".getBytes(StandardCharsets.US_ASCII));
+            byte[] spaces = new byte[1 << 20];
+            java.util.Arrays.fill(spaces, (byte) ' ');
+            for (int i = 0; i < 48; i++) gz.write(spaces);
+        }
+        byte[] body = gzipped.toByteArray();
+        ByteArrayOutputStream block = new ByteArrayOutputStream();
+        block.writeBytes(("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip\r\nContent-Length: " + body.length
+                + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        block.writeBytes(body);
+        ByteArrayOutputStream warc = new ByteArrayOutputStream();
+        writeRecord(warc, "https://bomb.example.ru/", block.toByteArray());
+        writeRecord(warc, "https://ok.example.ru/", ("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<p>ok")
+                .getBytes(StandardCharsets.US_ASCII));
+        Path file = file("bomb.warc", warc.toByteArray());
+        Run r = runJvm(List.of("-Xmx64m"), "audit", "--max-body", "100000000", file.toString());
+        assertThat(r.err(), r.status(), is(1));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\(https://bomb\\.example\\.ru/\\): decoded body \\(its gzip coding "
+                + "undone\\) is over (\\d+) bytes, too big to audit in this JVM's heap .*; the body as sent is " + body.length
+                + " bytes; record skipped").matcher(r.err());
+        assertThat(r.err(), m.find(), is(true));
+        long quoted = Long.parseLong(m.group(1));
+        // the decoded size the heap can audit (64 MB less a reserve, over 13 bytes a byte), not the 47 KB sent
+        assertThat(r.err(), quoted > 1_000_000 && quoted <= (64L << 20) / WarcAudit.HEAP_PER_BODY_BYTE, is(true));
+        assertThat(r.err(), not(containsString("OutOfMemoryError")));
+        assertThat(r.out(), containsString("records read 2: 1 HTML pages audited, 0 not HTML, 0 not 2xx, 1 over the size cap"));
+        // under a --max-body the heap can hold, the limit is quoted
+        Run capped = runJvm(List.of("-Xmx64m"), "audit", "--max-body", "1000000", file.toString());
+        assertThat(capped.err(), containsString("(https://bomb.example.ru/): decoded body (its gzip coding undone) is over 1000000 bytes; "
+                + "the body as sent is " + body.length + " bytes; record skipped (see --max-body)"));
+    }
+
     private static void writeRecord(ByteArrayOutputStream out, String uri, byte[] block) {
         String header = "WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: " + uri + "\r\nWARC-Date: 2024-05-01T12:00:00Z\r\n"
                 + "WARC-Record-ID: <urn:uuid:" + java.util.UUID.nameUUIDFromBytes(uri.getBytes(StandardCharsets.UTF_8)) + ">\r\n"

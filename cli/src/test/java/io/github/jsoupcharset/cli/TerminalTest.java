@@ -17,6 +17,19 @@ class TerminalTest {
     }
 
     @Test
+    void everyBidiControlIsEscapedSoNoneReordersWhatFollows() {
+        // a URL that would read "http://example.com/exe.txt" on a terminal that obeys U+202E
+        assertThat(Terminal.safe("http://example.com/\u202Etxt.exe"), equalTo("http://example.com/\\u202etxt.exe"));
+        String bidi = "\u061C\u200E\u200F\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069";
+        for (char c : bidi.toCharArray()) {
+            assertThat(Integer.toHexString(c), Terminal.safe("a" + c + "b"), equalTo(String.format("a\\u%04xb", (int) c)));
+        }
+        // other format characters that do not reorder text stay (a zero-width joiner in an emoji, a soft hyphen)
+        assertThat(Terminal.safe("\u200D\u00AD\u200B"), equalTo("\u200D\u00AD\u200B"));
+        assertThat(HtmlReport.esc("x\u202Ey"), equalTo("x\\u202ey"));
+    }
+
+    @Test
     void textWithoutControlsIsLeftAsItIs() {
         String s = "Привет, .рф, 日本語";
         assertThat(Terminal.safe(s), sameInstance(s));

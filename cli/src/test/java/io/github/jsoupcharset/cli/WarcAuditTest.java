@@ -173,7 +173,7 @@ class WarcAuditTest {
         for (PageAudit p : pages) assertThat(p.decision().encoding().name(), is("KOI8-R"));
         assertThat(failures.size(), is(2));
         assertThat(failures.get(0), org.hamcrest.Matchers.containsString("unsupported content coding \"zstd\""));
-        assertThat(failures.get(1), org.hamcrest.Matchers.containsString("body over 65536 bytes once its gzip coding is undone"));
+        assertThat(failures.get(1), org.hamcrest.Matchers.containsString("decoded body (its gzip coding undone) is over 65536 bytes; the body as sent is "));
         assertThat(audit.counts().summary(), org.hamcrest.Matchers.containsString("1 over the size cap, 1 failed"));
     }
 
@@ -338,5 +338,74 @@ class WarcAuditTest {
         assertThat(bad.failures(), hasSize(1));
         assertThat(bad.failures().get(0), containsString("f: not a readable WARC file: invalid WARC record at position 16: "));
         assertThat(bad.failures().get(0), containsString("WARC-T<-- HERE -->\\xe9pe"));
+    }
+
+    /** Three records, the middle one's Content-Length replaced by {@code length}; each gzipped on its own if asked. */
+    private static byte[] middleRecordDeclaring(String length, boolean gzipped) throws IOException {
+        ByteArrayOutputStream file = new ByteArrayOutputStream();
+        for (int i = 0; i < 3; i++) {
+            byte[] r = good("http://p" + i + ".example.ru/");
+            if (i == 1) {
+                r = new String(r, StandardCharsets.ISO_8859_1).replaceFirst("Content-Length: \\d+", "Content-Length: " + length)
+                        .getBytes(StandardCharsets.ISO_8859_1);
+            }
+            file.writeBytes(gzipped ? gzip(r) : r);
+        }
+        return file.toByteArray();
+    }
+
+    @Test
+    void anAbsurdContentLengthCostsOnlyItsRecordAndNoOffsetIsNegative() throws IOException {
+        Path dir = Files.createTempDirectory("absurd");
+        try {
+            for (String length : List.of("1000000000000000000", "2147483653", "99999999999999999999", "5000")) {
+                for (boolean gzipped : new boolean[] {true, false}) {
+                    byte[] bytes = middleRecordDeclaring(length, gzipped);
+                    Path file = Files.write(dir.resolve("f" + (gzipped ? ".warc.gz" : ".warc")), bytes);
+                    // as the command reads it (a regular file), and a .warc.gz also as a stream
+                    List<ReadableByteChannel> channels = new ArrayList<>(List.of(java.nio.channels.FileChannel.open(file)));
+                    if (gzipped) channels.add(channel(bytes));
+                    for (ReadableByteChannel in : channels) {
+                        String what = length + (gzipped ? " gzip " : " plain ") + in.getClass().getSimpleName();
+                        List<String> failures = new ArrayList<>();
+                        WarcAudit audit = new WarcAudit(16 << 20, failures::add);
+                        List<String> urls = new ArrayList<>();
+                        try (WarcAudit.Pages it = audit.pages("f", in)) {
+                            while (it.hasNext()) {
+                                urls.add(it.next().url());
+                                assertThat(what, it.offset() >= 0 && it.offset() < bytes.length, is(true));
+                            }
+                        }
+                        assertThat(what + failures, urls, is(List.of("http://p0.example.ru/", "http://p2.example.ru/")));
+                        assertThat(what, audit.counts().failedFiles(), is(0L));
+                        for (String f : failures) {
+                            // every offset a message names is in the file
+                            java.util.regex.Matcher m = java.util.regex.Pattern.compile("offset (-?\\d+)").matcher(f);
+                            while (m.find()) assertThat(f, Long.parseLong(m.group(1)), org.hamcrest.Matchers.lessThan((long) bytes.length));
+                            assertThat(f, not(containsString("offset -")));
+                            assertThat(f, not(containsString("rest of this file")));
+                        }
+                    }
+                }
+            }
+        } finally {
+            try (var files = Files.list(dir)) {
+                for (Path p : files.toList()) Files.delete(p);
+            }
+            Files.delete(dir);
+        }
+    }
+
+    @Test
+    void aPlainStreamWhoseRecordRunsPastItsEndSaysWhereWithoutNegativeOffsets() throws IOException {
+        byte[] bytes = middleRecordDeclaring("2147483653", false);
+        Audited a = audit(bytes);
+        assertThat(a.urls(), is(List.of("http://p0.example.ru/")));
+        String all = String.join("\n", a.failures());
+        int second = new String(bytes, StandardCharsets.ISO_8859_1).indexOf("WARC/1.1", 1);
+        assertThat(all, containsString("truncated or corrupt after offset " + second + ": the record at offset " + second
+                + " declares a Content-Length of 2147483653 bytes, which runs past the end of the file: the records in between were "
+                + "read as its body; the rest of this file (" + (bytes.length - second) + " bytes) is skipped"));
+        assertThat(all, not(containsString("offset -")));
     }
 }
