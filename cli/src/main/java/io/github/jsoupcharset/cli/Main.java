@@ -730,6 +730,8 @@ public final class Main {
                 + (d.source() == DecisionSource.DECLARATION_OVERRIDDEN ? " overridden: " : " looks wrong, bytes look like ")
                 + m.bytesLookLike().name() + " (" + m.evidence() + ")").orElse("no"));
         out.printf("  binary      %s%n", d.binaryEvidence().map(e -> "yes, does not look like text (" + e + ")").orElse("no"));
+        out.printf("  doubled     %s%n", d.doubleEncoding().map(e -> e.sequences() + " UTF-8 sequences read as windows-1252"
+                + (e.wholeText() ? ", the whole text" : "") + (e.repaired() ? "; repaired" : "")).orElse("no"));
         if (page == null || page.whole()) {
             out.printf("  U+FFFD      %d%n", d.replacementCount().orElse(0));
         } else {

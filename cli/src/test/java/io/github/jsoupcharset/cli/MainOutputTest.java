@@ -170,6 +170,20 @@ class MainOutputTest {
         Run text = run("sniff", file("t.html", page("Новости", "текст")));
         assertThat(text.err(), is(""));
         assertThat(text.out(), containsString("  binary      no\n"));
+        assertThat(text.out(), containsString("  doubled     no\n"));
+    }
+
+    @Test
+    void sniffSaysWhenTheTextWasDoubleEncodedAndWhetherItWasRepaired() throws IOException {
+        String once = "<p>Café, déjà vu, naïve façade, crème brûlée</p>";
+        byte[] twice = new String(once.getBytes(StandardCharsets.UTF_8), Charset.forName("windows-1252"))
+                .getBytes(StandardCharsets.UTF_8);
+        Path page = dir.resolve("twice.html");
+        Files.write(page, twice);
+        assertThat(run("sniff", "--content-type", "text/html; charset=utf-8", page.toString()).out(),
+                containsString("  doubled     8 UTF-8 sequences read as windows-1252, the whole text\n"));
+        assertThat(run("sniff", "--declarations", "checked", "--content-type", "text/html; charset=utf-8", page.toString()).out(),
+                containsString("  doubled     8 UTF-8 sequences read as windows-1252, the whole text; repaired\n"));
     }
 
     @Test
