@@ -71,9 +71,12 @@ final class HtmlReport {
                 + "<b>requests</b>: Python requests' <code>.text</code> (the header's charset, else ISO-8859-1); "
                 + "<b>jsoup</b>: jsoup's <code>Connection.Response.parse()</code>; <b>JDK</b>: the JDK charset of the "
                 + "declared label (header, else meta; UTF-8 if none). <b>Misdeclared</b>: the bytes plainly contradict "
-                + "the declaration; r/j/J is how many of those requests/jsoup/JDK decode to the author's text.</p>\n");
+                + "the declaration; r/j/J is how many of those requests/jsoup/JDK decode to the author's text. "
+                + "<b>Cut</b>: the crawler cut the body off (<code>WARC-Truncated</code>). <b>Doubled</b>: the text holds "
+                + "UTF-8 read as windows-1252 and encoded again (\"Caf\u00c3\u00a9\").</p>\n");
         b.append("<table id=\"tld-table\">\n<thead>\n<tr><th class=\"l\" rowspan=\"2\">TLD</th>"
                 + "<th colspan=\"2\">HTML pages</th><th colspan=\"3\">corrupted by</th><th colspan=\"2\">misdeclared</th>"
+                + "<th rowspan=\"2\">cut</th><th rowspan=\"2\">doubled</th>"
                 + "<th class=\"l\" rowspan=\"2\">not UTF-8, by encoding</th></tr>\n"
                 + "<tr><th>all</th><th>not UTF-8</th><th>requests</th><th>jsoup</th><th>JDK</th><th>pages</th>"
                 + "<th>r/j/J</th></tr>\n</thead>\n<tbody>\n");
@@ -111,7 +114,8 @@ final class HtmlReport {
             b.append("<td>").append(n).append("</td>");
         }
         b.append("<td>").append(r.misdeclaredRequestsAuthor()).append('/').append(r.misdeclaredJsoupAuthor()).append('/')
-                .append(r.misdeclaredDeclaredAuthor()).append("</td><td class=\"l\">").append(esc(enc.toString()))
+                .append(r.misdeclaredDeclaredAuthor()).append("</td><td>").append(r.truncated()).append("</td><td>")
+                .append(r.doubleEncoded()).append("</td><td class=\"l\">").append(esc(enc.toString()))
                 .append("</td></tr>\n");
     }
 

@@ -10,6 +10,7 @@ import java.nio.charset.Charset;
 import java.util.List;
 
 import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.hasItems;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.hasSize;
@@ -36,7 +37,8 @@ class HtmlReportTest {
         assertThat(doc.select("script, link, img, iframe, object, embed, [src], [href]"), hasSize(0));
         assertThat(html, not(containsString("url(")));
         Element ru = doc.select("#tld-table tbody tr").stream().filter(tr -> tr.child(0).text().equals(".ru")).findFirst().orElseThrow();
-        assertThat(ru.children().eachText().subList(0, 8), is(List.of(".ru", "7", "7", "5", "1", "1", "0", "0/0/0")));
+        assertThat(ru.children().eachText().subList(0, 10), is(List.of(".ru", "7", "7", "5", "1", "1", "0", "0/0/0", "0", "0")));
+        assertThat(doc.select("#tld-table thead th").eachText(), hasItems("cut", "doubled"));
         assertThat(doc.select("#tld-table tfoot td").first().text(), is("all"));
         // a chart: one group of five bars per top-level domain
         assertThat(doc.select("svg g"), hasSize(table.rows().size()));
