@@ -187,9 +187,9 @@ class WarcAuditTest {
 
     @Test
     void aRecordTheCrawlerCutOffIsDecidedKnowingItAndCountedPerTld() {
-        // undeclared UTF-8 pages cut inside their last "é" (C3 A9), as a crawler's size or time limit cuts them
-        byte[] whole = "<title>Caf\u00e9</title><p>Cr\u00e8me br\u00fbl\u00e9e et th\u00e9 glac\u00e9 \u00e0 volont\u00e9.\u00e9"
-                .getBytes(StandardCharsets.UTF_8);
+        // undeclared UTF-8 pages cut inside their last "é" (C3 A9), as a crawler's size or time limit cuts them;
+        // fewer than 8 whole sequences before the cut, too few for a whole body to be read as UTF-8 cut short
+        byte[] whole = "<title>Caf\u00e9</title><p>Cr\u00e8me br\u00fbl\u00e9e.\u00e9".getBytes(StandardCharsets.UTF_8);
         byte[] cut = Arrays.copyOf(whole, whole.length - 1);
         ByteArrayOutputStream warc = new ByteArrayOutputStream();
         response(warc, "http://a.example.fr/length", "WARC-Truncated: length\r\n", "", cut);
