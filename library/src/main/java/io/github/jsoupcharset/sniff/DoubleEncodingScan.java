@@ -1,7 +1,10 @@
 package io.github.jsoupcharset.sniff;
 
 import io.github.jsoupcharset.decision.EncodingDecision;
+import io.github.jsoupcharset.encoding.Encoding;
 import io.github.jsoupcharset.markup.AsciiBytes;
+
+import java.util.Arrays;
 
 /**
  * Double-encoded UTF-8 in a UTF-8 body: text that was UTF-8, read as windows-1252 and encoded as
@@ -201,7 +204,7 @@ public final class DoubleEncodingScan {
             }
             i += n;
         }
-        return o == out.length ? out : java.util.Arrays.copyOf(out, o);
+        return o == out.length ? out : Arrays.copyOf(out, o);
     }
 
     /**
@@ -211,35 +214,34 @@ public final class DoubleEncodingScan {
      */
     static int windows1252Byte(int cp) {
         if (cp < 0x100) return cp;
-        switch (cp) {
-            case 0x20AC: return 0x80;
-            case 0x201A: return 0x82;
-            case 0x0192: return 0x83;
-            case 0x201E: return 0x84;
-            case 0x2026: return 0x85;
-            case 0x2020: return 0x86;
-            case 0x2021: return 0x87;
-            case 0x02C6: return 0x88;
-            case 0x2030: return 0x89;
-            case 0x0160: return 0x8A;
-            case 0x2039: return 0x8B;
-            case 0x0152: return 0x8C;
-            case 0x017D: return 0x8E;
-            case 0x2018: return 0x91;
-            case 0x2019: return 0x92;
-            case 0x201C: return 0x93;
-            case 0x201D: return 0x94;
-            case 0x2022: return 0x95;
-            case 0x2013: return 0x96;
-            case 0x2014: return 0x97;
-            case 0x02DC: return 0x98;
-            case 0x2122: return 0x99;
-            case 0x0161: return 0x9A;
-            case 0x203A: return 0x9B;
-            case 0x0153: return 0x9C;
-            case 0x017E: return 0x9E;
-            case 0x0178: return 0x9F;
-            default: return -1;
+        int k = cp > Character.MAX_VALUE ? -1 : Arrays.binarySearch(C1_CHARS, (char) cp);
+        return k < 0 ? -1 : C1_BYTES[k] & 0xFF;
+    }
+
+    /**
+     * The characters windows-1252 decodes bytes 0x80–0x9F to that are above U+00FF (the euro sign,
+     * the curly quotes, …), sorted, and their bytes: read from the Encoding Standard's index through
+     * the library's own decoder, not written out again.
+     */
+    private static final char[] C1_CHARS;
+    private static final byte[] C1_BYTES;
+
+    static {
+        byte[] c1 = new byte[0x20];
+        for (int i = 0; i < c1.length; i++) c1[i] = (byte) (0x80 + i);
+        String decoded = new String(c1, Encoding.WINDOWS_1252.charset());
+        int[] pairs = new int[c1.length];
+        int n = 0;
+        for (int i = 0; i < decoded.length(); i++) {
+            if (decoded.charAt(i) > 0xFF) pairs[n++] = decoded.charAt(i) << 8 | (0x80 + i);
+        }
+        pairs = Arrays.copyOf(pairs, n);
+        Arrays.sort(pairs);
+        C1_CHARS = new char[n];
+        C1_BYTES = new byte[n];
+        for (int i = 0; i < n; i++) {
+            C1_CHARS[i] = (char) (pairs[i] >>> 8);
+            C1_BYTES[i] = (byte) pairs[i];
         }
     }
 }
