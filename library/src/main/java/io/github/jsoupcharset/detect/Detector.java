@@ -85,7 +85,7 @@ public final class Detector {
         Ranking.Scored second = r.candidates().get(1);
         int confidence = (int) Math.round(100 * Calibration.probability(best.score(), r.rival()));
         // a lead over other readings says nothing when the best reading is no text either
-        if (best.score() < 0 && readsAsNoise(bytes, off, len, best.encoding())) {
+        if (best.score() < 0 && readsAsNoise(r.text(), best.encoding())) {
             confidence = Math.min(confidence, Calibration.NOT_TEXT);
         }
         return new Guess(best.encoding(), DecisionSource.DETECTION, confidence, second.encoding());
@@ -101,8 +101,7 @@ public final class Detector {
      * (Shift_JIS with rare characters) 1%. Only asked of a leader scoring below zero, which text
      * almost never does, so it costs nothing on text.
      */
-    static boolean readsAsNoise(byte[] bytes, int off, int len, Encoding leader) {
-        byte[] text = evidenceWindow(bytes, off, len);
+    static boolean readsAsNoise(byte[] text, Encoding leader) {
         String decoded = io.github.jsoupcharset.codec.Decoders.decodeToString(leader.name(), text, 0, text.length);
         long errors = decoded.chars().filter(c -> c == 0xFFFD).count();
         TextEvidence.Parts parts = TextEvidence.parts(decoded.toCharArray(), decoded.length(), errors,
@@ -118,8 +117,11 @@ public final class Detector {
      * from shortly before its first non-ASCII byte, within {@link #DETECTION_WINDOW}.
      */
     static byte[] evidenceWindow(byte[] bytes, int off, int len) {
+        // the window starts shortly before the first non-ASCII byte: a long ASCII head tells nothing
         int start = Math.max(off, AsciiBytes.firstNonAscii(bytes, off, off + len) - 1024);
         int windowLen = Math.min(off + len - start, DETECTION_WINDOW);
+        // enough text is enough: the evidence is weighed on at most EVIDENCE_BYTES of it, so the
+        // stripping stops there
         byte[] text = new byte[Math.min(windowLen, EVIDENCE_BYTES + 1)];
         int textLen = MarkupStripper.withoutMarkup(bytes, start, windowLen, text, EVIDENCE_BYTES);
         return java.util.Arrays.copyOf(text, Math.min(textLen, EVIDENCE_BYTES));
@@ -131,7 +133,7 @@ public final class Detector {
      * twins that agree on the bytes present). The confidence is the lead over that rival: a
      * twin's score says nothing about whether the text is right.
      */
-    record Ranked(List<Ranking.Scored> candidates, double rival) {}
+    record Ranked(List<Ranking.Scored> candidates, double rival, byte[] text) {}
 
     /**
      * The rival's score when no candidate ranked decodes the text differently from the leader:
@@ -147,14 +149,9 @@ public final class Detector {
      * with the hints (and the page's {@code <html lang>}) breaking a tie.
      */
     static Ranked ranked(byte[] bytes, int off, int len, List<String> hints) {
-        // the window starts shortly before the first non-ASCII byte: a long ASCII head tells nothing
-        int start = Math.max(off, AsciiBytes.firstNonAscii(bytes, off, off + len) - 1024);
-        int windowLen = Math.min(off + len - start, DETECTION_WINDOW);
-        // enough text is enough: the evidence is weighed on at most EVIDENCE_BYTES of it, so the
-        // stripping stops there
-        byte[] text = new byte[Math.min(windowLen, EVIDENCE_BYTES + 1)];
-        int textLen = MarkupStripper.withoutMarkup(bytes, start, windowLen, text, EVIDENCE_BYTES);
-        List<Ranking.Scored> ranked = Ranking.rank(text, Math.min(textLen, EVIDENCE_BYTES));
+        byte[] text = evidenceWindow(bytes, off, len);
+        int n = text.length;
+        List<Ranking.Scored> ranked = Ranking.rank(text, n);
         if (ranked.get(1).score() >= ranked.get(0).score()
                 - Math.max(LanguageHints.TIE, LanguageHints.TIE_SHARE * Math.abs(ranked.get(0).score()))) {
             // a tie: the hints, and the page's own <html lang>, may break it
@@ -167,14 +164,13 @@ public final class Detector {
             ranked = LanguageHints.breakTie(ranked, all);
         }
         Candidates.Candidate leader = Candidates.of(ranked.get(0).encoding());
-        int n = Math.min(textLen, EVIDENCE_BYTES);
         int[] values = null; // found once, for the first pair of single-byte candidates
         for (int i = 1; i < ranked.size(); i++) {
             Candidates.Candidate other = Candidates.of(ranked.get(i).encoding());
             if (leader.weight() == 1 && other.weight() == 1 && values == null) values = nonAsciiValues(text, n);
-            if (!sameText(leader, other, values)) return new Ranked(ranked, ranked.get(i).score());
+            if (!sameText(leader, other, values)) return new Ranked(ranked, ranked.get(i).score(), text);
         }
-        return new Ranked(ranked, noRival(ranked.get(0).score()));
+        return new Ranked(ranked, noRival(ranked.get(0).score()), text);
     }
 
     /**
