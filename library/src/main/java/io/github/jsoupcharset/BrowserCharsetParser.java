@@ -202,7 +202,7 @@ public final class BrowserCharsetParser {
 
     private DecodedHtml decode(byte[] body, List<String> contentTypes, boolean complete) {
         EncodingDecision decision = sniff(body, contentTypes, complete);
-        int start = decision.source() == DecisionSource.BOM ? StreamInput.bomLength(decision.encoding()) : 0;
+        int start = Sniffer.textStart(decision);
         Decoder decoder = Decoders.newDecoder(decision.encoding().name());
         String text;
         if (repaired(decision)) {
@@ -901,7 +901,7 @@ public final class BrowserCharsetParser {
         Objects.requireNonNull(baseUri, "baseUri must not be null (use \"\" when unknown)");
         Objects.requireNonNull(parser, "parser must not be null");
         EncodingDecision decision = sniff(body, contentTypes, complete);
-        int start = decision.source() == DecisionSource.BOM ? StreamInput.bomLength(decision.encoding()) : 0;
+        int start = Sniffer.textStart(decision);
         if (repaired(decision)) {
             body = DoubleEncodingScan.repair(body, start, body.length - start);
             start = 0;

@@ -76,6 +76,14 @@ public final class Sniffer {
     }
 
     /**
+     * Where a body's text starts under {@code decision}: after the byte order mark when a BOM
+     * decided (which the text leaves out), else at its first byte.
+     */
+    public static int textStart(EncodingDecision decision) {
+        return decision.source() == DecisionSource.BOM ? Bom.length(decision.encoding()) : 0;
+    }
+
+    /**
      * Where the head scan of {@code body[off, off+len)}, the first bytes of a longer body, stopped
      * for want of bytes while a late {@code <meta>} could still come (the head goes on past them):
      * an index into {@code body} to {@link HeadMetaScanner#resume} from with the bytes that follow,
@@ -103,7 +111,7 @@ public final class Sniffer {
         // nor this: UTF-8 read as windows-1252 and encoded again before it was served
         Optional<EncodingDecision.DoubleEncoding> doubled = Optional.empty();
         if (d.encoding() == Encoding.UTF_8) {
-            int bomLength = d.source() == DecisionSource.BOM ? 3 : 0;
+            int bomLength = textStart(d);
             DoubleEncodingScan scan = DoubleEncodingScan.of(body, off + bomLength, len - bomLength, complete);
             if (scan.sequences() > 0) {
                 boolean whole = scan.wholeText() && binary.isEmpty();

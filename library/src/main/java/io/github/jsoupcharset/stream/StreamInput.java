@@ -93,7 +93,7 @@ public final class StreamInput {
         // a body that ended within the look-ahead is judged as the byte[] entry points judge it
         boolean complete = eof && !truncated.getAsBoolean();
         if (decision == null) decision = Sniffer.sniff(buf, 0, n, headerLabel, options, complete);
-        int start = decision.source() == DecisionSource.BOM ? bomLength(decision.encoding()) : 0;
+        int start = Sniffer.textStart(decision);
         int lookaheadBytes = n;
         if (eof && decision.doubleEncoding().map(EncodingDecision.DoubleEncoding::repaired).orElse(false)) {
             // the whole body is here and reads as double-encoded throughout: the author's bytes
@@ -151,15 +151,5 @@ public final class StreamInput {
         EncodingDecision d = decision.withLookahead(new Lookahead(lookaheadBytes, cut,
                 at < 0 ? OptionalLong.empty() : OptionalLong.of(at), decodedAgainAfter >= 0));
         return reader.finished() ? d.withReplacementCount((int) Math.min(Integer.MAX_VALUE, reader.errors())) : d;
-    }
-
-    /**
-     * The length of the byte order mark of the encoding a BOM decided.
-     *
-     * @param encoding UTF-8, UTF-16LE or UTF-16BE
-     * @return 3 for UTF-8, else 2
-     */
-    public static int bomLength(Encoding encoding) {
-        return encoding == Encoding.UTF_8 ? 3 : 2;
     }
 }
