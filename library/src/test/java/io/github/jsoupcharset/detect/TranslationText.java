@@ -24,15 +24,17 @@ import java.util.stream.Stream;
  * translations into a language are one <em>source</em>, translated by its own team.
  *
  * <p>A message is cleaned of what only programs read: format directives ({@code %s}, {@code
- * %1$d}, {@code {0}}, {@code ${name}}), keyboard mnemonics ({@code _File}, {@code &File}), markup,
- * and control characters; messages with fewer than three letters are left out.
+ * %1$d}, {@code {0}}, {@code ${name}}) become a one-letter word ({@code «%s»} the {@code «x»} of a
+ * page), keyboard mnemonics ({@code _File}, {@code &File}), markup and control characters go;
+ * messages with fewer than three letters are left out.
  */
 final class TranslationText {
     private TranslationText() {}
 
     private static final Pattern FORMAT = Pattern.compile(
             "%(\\d+\\$)?[-+ #0']*(\\d+|\\*)?(\\.(\\d+|\\*))?(hh|h|ll|l|L|q|j|z|t|I)?[diouxXeEfFgGaAcspnmS%]"
-            + "|\\$\\{[^}]*}|\\{[^}]*}|<[^>]{1,40}>|&[a-zA-Z]+;");
+            + "|\\$\\{[^}]*}|\\{[^}]*}");
+    private static final Pattern MARKUP = Pattern.compile("<[^>]{1,40}>|&[a-zA-Z]+;");
     private static final Pattern MNEMONIC = Pattern.compile("(?<=^|[\\s(\"'])[_&](?=\\p{L})");
     private static final Pattern SPACE = Pattern.compile("[\\s\\p{Cc}\\p{Cf}]+");
 
@@ -90,7 +92,9 @@ final class TranslationText {
     }
 
     static String clean(String message) {
-        String s = FORMAT.matcher(message).replaceAll(" ");
+        // a value stands where the program puts one: quotes around it stay glued to a word
+        String s = FORMAT.matcher(message.replace("%%", "\0")).replaceAll("x").replace('\0', '%');
+        s = MARKUP.matcher(s).replaceAll(" ");
         s = MNEMONIC.matcher(s).replaceAll("");
         s = SPACE.matcher(s).replaceAll(" ").strip();
         s = s.replace("<", " ").replace(">", " ").replace("&", " and ");

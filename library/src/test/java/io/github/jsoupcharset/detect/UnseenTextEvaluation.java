@@ -178,7 +178,7 @@ public final class UnseenTextEvaluation {
                 byte[] legacy = p.html().getBytes(p.encoding().charset());
                 byte[] text = Detector.evidenceWindow(legacy, 0, legacy.length);
                 System.out.println(p.html());
-                for (Ranking.Scored s : Ranking.rank(text, text.length, true).subList(0, 6)) {
+                for (Ranking.Scored s : Ranking.rank(text, text.length, true)) {
                     Candidates.Candidate c = Candidates.of(s.encoding());
                     String decoded = new String(text, s.encoding().charset());
                     char[] chars = decoded.toCharArray();
@@ -208,8 +208,13 @@ public final class UnseenTextEvaluation {
             tallies.get(half + ": undeclared legacy, by encoding").count(p.encoding().name(), right);
             tallies.get(half + ": undeclared legacy, by language").count(p.language(), right);
             tallies.get(half + ": undeclared legacy, by length").count(String.format("%5d", p.length()), right);
-            if (!right && verbose) System.out.println("  miss " + half + ": " + what + " -> " + got.decision().encoding().name()
-                    + " (" + got.decision().source() + ")");
+            if (!right && verbose) {
+                byte[] text = Detector.evidenceWindow(legacy, 0, legacy.length);
+                Encoding exhaustive = Ranking.rank(text, text.length, true).get(0).encoding();
+                System.out.println("  miss " + half + ": " + what + " -> " + got.decision().encoding().name()
+                        + " (" + got.decision().source() + "; scoring every candidate in full: "
+                        + (new String(legacy, exhaustive.charset()).equals(p.html()) ? "right" : exhaustive.name()) + ")");
+            }
             byte[] utf8 = p.html().getBytes(StandardCharsets.UTF_8);
             if (p.encoding() == WRITTEN_IN.get(p.language()).get(0)) { // once per page text's language and source
                 tallies.get(half + ": undeclared UTF-8").count(p.language(),
