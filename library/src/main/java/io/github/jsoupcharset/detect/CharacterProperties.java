@@ -45,8 +45,8 @@ final class CharacterProperties {
         boolean mark = t == Character.NON_SPACING_MARK || t == Character.COMBINING_SPACING_MARK;
         if (c < 0x80) {
             if ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') f |= LETTER;
-        } else if (Character.isLetter(c) || mark) {
-            f |= LETTER;
+        } else if (Character.isLetter(c) || mark || Exemplars.PUNCTUATION.contains(c)) {
+            f |= LETTER; // the punctuation languages write is weighed as their letters are (Exemplars)
         }
         if (mark) f |= MARK;
         if (Character.isUpperCase(c)) f |= UPPER;

@@ -20,6 +20,40 @@ import java.util.Map;
 final class Exemplars {
     private Exemplars() {}
 
+    /**
+     * The punctuation outside ASCII that the candidates' languages write (« » ¡ ¿ §, 。 、 「 」),
+     * from ICU's punctuation exemplar sets: weighed as letters are, so that a reading that makes
+     * letters of another reading's punctuation («» as Ťť in ISO-8859-2) does not gain by it.
+     * Punctuation of the reading's language counts for it as a letter of the language does;
+     * punctuation of another language counts for nothing (a half, as an auxiliary letter, against
+     * the half every letter outside the language costs): never against.
+     */
+    static final UnicodeSet PUNCTUATION;
+
+    /**
+     * Left out: the General Punctuation block (‘ ’ “ ” „ ‚ … – — † ‰ ‹ ›), which every
+     * windows-125x encoding has at the same bytes 0x80-0x9F (so it tells none of them from the
+     * others), and which their readings of multi-byte text are full of ("‚Ì‚±" for Shift_JIS).
+     */
+    private static final UnicodeSet GENERAL_PUNCTUATION = new UnicodeSet(0x2000, 0x206F).freeze();
+
+    static {
+        PUNCTUATION = punctuation();
+    }
+
+    private static UnicodeSet punctuation() {
+        UnicodeSet all = new UnicodeSet();
+        for (Candidate c : Candidates.ALL) {
+            for (String lang : c.languages()) all.addAll(punctuationOf(lang));
+        }
+        return all.freeze();
+    }
+
+    private static UnicodeSet punctuationOf(String lang) {
+        return new UnicodeSet(LocaleData.getExemplarSet(new ULocale(lang), 0, LocaleData.ES_PUNCTUATION))
+                .retain(0x80, 0x10FFFF).removeAll(GENERAL_PUNCTUATION);
+    }
+
     static final Map<String, Exemplar> SETS = load();
 
     private static Map<String, Exemplar> load() {
@@ -35,6 +69,8 @@ final class Exemplars {
                     // marks written with the letters, which the exemplar sets list as precomposed
                     if (l.equals("vi")) main.add(0x0300, 0x0303).add(0x0309).add(0x0323);
                     if (l.equals("he") || l.equals("yi")) aux.add(0x05B0, 0x05C7);
+                    aux.addAll(PUNCTUATION);
+                    main.addAll(punctuationOf(l));
                     return new Exemplar(main.freeze(), aux.freeze());
                 });
             }

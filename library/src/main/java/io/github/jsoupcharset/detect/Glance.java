@@ -113,7 +113,7 @@ final class Glance {
     }
 
     /** Single-byte candidates scored in full on the sample, chosen by their glance ({@link #singleByteHalves}). */
-    static final int SINGLE_BYTE_CONTENDERS = 6;
+    static final int SINGLE_BYTE_CONTENDERS = 8;
     /** Up to this many non-ASCII bytes in the sample, every candidate is scored in full. */
     static final int FEW_NON_ASCII = 64;
     /**

@@ -56,7 +56,7 @@ class HeldOutEvaluationTest {
         for (boolean bySource : new boolean[] {true, false}) {
             List<ConfidenceCalibration.Sample> heldOut = HeldOutEvaluation.heldOutCalibration(cases, all, bySource);
             assertThat(heldOut.size(), equalTo(all.size()));
-            assertThat(ConfidenceCalibration.calibrationError(heldOut), lessThan(bySource ? 0.06 : 0.07));
+            assertThat(ConfidenceCalibration.calibrationError(heldOut), lessThan(bySource ? 0.065 : 0.07));
             // a language never seen is read a little too surely: still over eight in ten right above 70%
             assertThat(ConfidenceCalibration.rightWhenSure(heldOut), greaterThanOrEqualTo(bySource ? 0.9 : 0.85));
         }

@@ -242,5 +242,31 @@ public final class UnseenTextEvaluation {
                     !CHECKED.decode(legacy, declared).text().equals(BROWSER.decode(legacy, declared).text()));
         }
         tallies.forEach((k, t) -> { if (!t.rows.isEmpty()) t.print(k); });
+        if (only.equals("all")) markdown(tallies);
+    }
+
+    /** Each kind of page as a table of both halves: pages and right ones, by row. */
+    private static void markdown(Map<String, Tally> tallies) {
+        for (String key : tallies.keySet()) {
+            if (!key.startsWith("dev: ")) continue;
+            String kind = key.substring(5);
+            Tally dev = tallies.get(key);
+            Tally test = tallies.get("test: " + kind);
+            System.out.println("\n" + kind + "\n\n| | dev pages | dev right | test pages | test right |\n|---|---|---|---|---|");
+            java.util.TreeSet<String> keys = new java.util.TreeSet<>(dev.rows.keySet());
+            keys.addAll(test.rows.keySet());
+            int[] all = new int[4];
+            for (String k : keys) {
+                int[] d = dev.rows.getOrDefault(k, new int[2]);
+                int[] t = test.rows.getOrDefault(k, new int[2]);
+                System.out.printf("| %s | %d | %d | %d | %d |%n", k.strip(), d[0], d[1], t[0], t[1]);
+                all[0] += d[0];
+                all[1] += d[1];
+                all[2] += t[0];
+                all[3] += t[1];
+            }
+            System.out.printf("| **all** | %d | %d (%.1f%%) | %d | %d (%.1f%%) |%n", all[0], all[1], 100.0 * all[1] / Math.max(1, all[0]),
+                    all[2], all[3], 100.0 * all[3] / Math.max(1, all[2]));
+        }
     }
 }
