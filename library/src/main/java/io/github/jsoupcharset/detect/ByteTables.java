@@ -206,9 +206,10 @@ final class ByteTables {
         final int ownCount;
         /**
          * What a non-ASCII byte of own class {@code c} ({@link #ownClasses}) adds to the score
-         * ({@link TextEvidence#contribution}) after bytes of classes {@code o} ({@link #twoBeforeClasses}) and {@code p} and before one
-         * of class {@code q} ({@link #neighbourClasses}), at {@code ((c * twoBeforeCount + o) *
-         * classCount + p) * classCount + q}: a few KB, read whole on a text of many byte values.
+         * ({@link TextEvidence#contribution}) after bytes of classes {@code o} ({@link
+         * #twoBeforeClasses}) and {@code p} and before one of class {@code q} ({@link
+         * #neighbourClasses}), at {@code ((c * twoBeforeCount + o) * classCount + p) * classCount +
+         * q}: a few KB, read whole on a text of many byte values.
          */
         final byte[] contributions;
 
@@ -242,7 +243,8 @@ final class ByteTables {
                 } else if ((e & TextEvidence.C1) != 0) {
                     alone = new TextEvidence.Parts(0, 0, 0, 0, 1, 0);
                 } else if ((e & LETTER) != 0) {
-                    alone = new TextEvidence.Parts(TextEvidence.bestHalves(Exemplars.of(candidate), chars[b]) * 0.5, 1, 0, 0, 0, 0);
+                    double best = TextEvidence.bestHalves(Exemplars.of(candidate), chars[b]) * 0.5;
+                    alone = new TextEvidence.Parts(best, 1, 0, 0, 0, 0);
                     touchingLatin = new TextEvidence.Parts(0, 0, TextEvidence.shapeMisfit(e, latinLetter), 0, 0, 0);
                     if ((e & UPPER) != 0) capital = Glance.CAPITAL;
                 }

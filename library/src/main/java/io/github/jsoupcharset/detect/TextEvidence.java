@@ -40,27 +40,15 @@ import static io.github.jsoupcharset.detect.CharacterProperties.UPPER;
 final class TextEvidence {
     private TextEvidence() {}
 
-    /** The score of one decoding: higher is more plausible. */
-    static double score(CharSequence text, long errors, Candidate candidate) {
-        return score(text, errors, candidate, 0);
-    }
-
-    /**
-     * The score of one decoding, with ICU4J's confidence (0-100) in this candidate as extra
-     * evidence: its n-gram models know languages our exemplar sets cannot tell apart.
-     */
-    static double score(CharSequence text, long errors, Candidate candidate, int icuConfidence) {
-        char[] chars = new char[text.length()];
-        for (int i = 0; i < chars.length; i++) chars[i] = text.charAt(i);
-        return parts(chars, chars.length, errors, candidate).score(candidate, icuConfidence);
-    }
-
     /**
      * What a score is made of, before ICU4J's opinion is added: the letters in the best language's
      * exemplar sets, all letters weighed, implausible and positive shapes, C1 controls, errors.
      */
     record Parts(double best, int letters, int implausible, int positive, int c1, long errors) {
-        /** The score with ICU4J's confidence (0-100) in the candidate. */
+        /**
+         * The score (higher is more plausible) with ICU4J's confidence (0-100) in the candidate as
+         * extra evidence: its n-gram models know languages our exemplar sets cannot tell apart.
+         */
         double score(Candidate candidate, int icuConfidence) {
             return score(candidate, icuConfidence, Weights.DEFAULT);
         }
