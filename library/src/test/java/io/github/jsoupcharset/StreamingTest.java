@@ -347,8 +347,13 @@ class StreamingTest {
     @Test
     void aFileIsParsedAgainWhenLaterBytesContradictTheDecision(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
             throws IOException {
-        byte[] cyrillic = "\u041f\u0440\u0438\u0432\u0435\u0442, \u043a\u0430\u043a \u0434\u0435\u043b\u0430? "
-                .repeat(200).getBytes(java.nio.charset.Charset.forName("windows-1251"));
+        // Russian prose (one three-word phrase repeated is a near tie with Greek: т, a common last
+        // letter, is Greek's final ς at the same byte)
+        byte[] cyrillic = ("\u0412\u0447\u0435\u0440\u0430 \u041c\u0430\u0448\u0430 \u043f\u0440\u0438\u0435\u0445\u0430\u043b\u0430 "
+                + "\u0432 \u041c\u043e\u0441\u043a\u0432\u0443 \u0438 \u0441\u0440\u0430\u0437\u0443 \u043f\u043e\u0448\u043b\u0430 "
+                + "\u0432 \u0433\u0430\u043b\u0435\u0440\u0435\u044e. \u041e\u043d\u0430 \u0434\u043e\u043b\u0433\u043e "
+                + "\u0441\u043c\u043e\u0442\u0440\u0435\u043b\u0430 \u043d\u0430 \u043a\u0430\u0440\u0442\u0438\u043d\u044b. ")
+                .repeat(60).getBytes(java.nio.charset.Charset.forName("windows-1251"));
         // valid UTF-8 in the look-ahead, then windows-1251 text; and an ASCII look-ahead, then the same text
         List<byte[]> pages = List.of(
                 bytes("<p>\u00e9", "a".repeat(BrowserCharsetParser.STREAM_LOOKAHEAD_LIMIT + 50_000), "<p>", cyrillic),
@@ -379,8 +384,13 @@ class StreamingTest {
     @Test
     void aFileIsDecodedWithItsFinalDecisionFromTheFirstCharacter(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
             throws IOException {
-        byte[] cyrillic = "\u041f\u0440\u0438\u0432\u0435\u0442, \u043a\u0430\u043a \u0434\u0435\u043b\u0430? "
-                .repeat(200).getBytes(java.nio.charset.Charset.forName("windows-1251"));
+        // Russian prose (one three-word phrase repeated is a near tie with Greek: т, a common last
+        // letter, is Greek's final ς at the same byte)
+        byte[] cyrillic = ("\u0412\u0447\u0435\u0440\u0430 \u041c\u0430\u0448\u0430 \u043f\u0440\u0438\u0435\u0445\u0430\u043b\u0430 "
+                + "\u0432 \u041c\u043e\u0441\u043a\u0432\u0443 \u0438 \u0441\u0440\u0430\u0437\u0443 \u043f\u043e\u0448\u043b\u0430 "
+                + "\u0432 \u0433\u0430\u043b\u0435\u0440\u0435\u044e. \u041e\u043d\u0430 \u0434\u043e\u043b\u0433\u043e "
+                + "\u0441\u043c\u043e\u0442\u0440\u0435\u043b\u0430 \u043d\u0430 \u043a\u0430\u0440\u0442\u0438\u043d\u044b. ")
+                .repeat(60).getBytes(java.nio.charset.Charset.forName("windows-1251"));
         String filler = "a".repeat(BrowserCharsetParser.STREAM_LOOKAHEAD_LIMIT + 50_000);
         List<byte[]> pages = List.of(
                 // contradicted after the look-ahead: valid UTF-8, then windows-1251; ASCII, then windows-1251

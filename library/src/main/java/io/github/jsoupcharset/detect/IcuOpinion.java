@@ -26,19 +26,23 @@ final class IcuOpinion {
     /**
      * Encodings that write the same languages with the same letters at almost all the same bytes,
      * which ICU4J's n-gram recognisers (one model per language, over byte values) cannot tell
-     * apart: it names one of a pair by whether C1 bytes are present (windows-1255 or ISO-8859-8),
-     * or only one of them at all (ISO-8859-1, never ISO-8859-15). Its confidence in the language
-     * is given to both; the characters they differ in (€, ₪, ¤, the C1 range) are the scoring's to
-     * weigh, as for any other pair of candidates. Not windows-1253 and ISO-8859-7: Russian text in
-     * windows-1251 reads as plausible Greek, and a second Greek candidate with ICU4J's opinion
-     * took such a page (StreamingTest's "Привет, как дела?").
+     * apart: it names one of a pair by whether C1 bytes are present (windows-1255 or ISO-8859-8,
+     * windows-1253 or ISO-8859-7), or only one of them at all (ISO-8859-1, never ISO-8859-15;
+     * windows-1251, never x-mac-cyrillic, whose Russian lower case is at windows-1251's bytes but
+     * for я; KOI8-R, never KOI8-U). Its confidence in the language is given to both; the
+     * characters they differ in (€, ₪, ¤, Ά, capitals, the C1 range) are the scoring's to weigh, as
+     * for any other pair of candidates.
      */
     private static final Map<Encoding, Set<Encoding>> TWINS = Map.of(
             Encoding.WINDOWS_1252, Set.of(Encoding.ISO_8859_15),
             Encoding.ISO_8859_8, Set.of(Encoding.WINDOWS_1255),
             Encoding.WINDOWS_1255, Set.of(Encoding.ISO_8859_8),
             Encoding.ISO_8859_2, Set.of(Encoding.WINDOWS_1250),
-            Encoding.WINDOWS_1250, Set.of(Encoding.ISO_8859_2));
+            Encoding.WINDOWS_1250, Set.of(Encoding.ISO_8859_2),
+            Encoding.WINDOWS_1251, Set.of(Encoding.X_MAC_CYRILLIC),
+            Encoding.KOI8_R, Set.of(Encoding.KOI8_U),
+            Encoding.ISO_8859_7, Set.of(Encoding.WINDOWS_1253),
+            Encoding.WINDOWS_1253, Set.of(Encoding.ISO_8859_7));
 
     /**
      * The encodings ICU4J can name (as {@link #confidences(byte[], int)} maps them): the others never get

@@ -6,6 +6,7 @@ import io.github.jsoupcharset.decision.SniffOptions;
 import io.github.jsoupcharset.detect.Detector;
 import io.github.jsoupcharset.detect.Utf8Scan;
 import io.github.jsoupcharset.encoding.Encoding;
+import io.github.jsoupcharset.markup.AsciiBytes;
 
 import java.util.Optional;
 import java.util.Set;
@@ -17,12 +18,14 @@ import java.util.Set;
  * is right is never touched:
  * <ul>
  *   <li>a single-byte legacy encoding declared, and the whole body valid UTF-8 with at least
- *       {@link #MIN_UTF8_SEQUENCES} multi-byte sequences: UTF-8. Legacy text is almost never valid
+ *       {@link #MIN_UTF8_SEQUENCES} multi-byte sequences, or one of three or four bytes ("’" read
+ *       as "â€™"): UTF-8. Legacy text is almost never valid
  *       UTF-8 (an accented letter is followed by ASCII, not by a byte 0x80-0xBF), and each
  *       sequence makes it less likely still. The scan stops at the first error, so on a real
  *       legacy page it usually ends at the first non-ASCII byte;</li>
- *   <li>UTF-8 declared, at least {@link #MIN_UTF8_ERRORS} errors (one per U+FFFD the UTF-8 decoder
- *       would produce) making up at least two thirds of the non-ASCII sequences, and detection
+ *   <li>UTF-8 declared, errors (one per U+FFFD the UTF-8 decoder would produce) making up at least
+ *       two thirds of the non-ASCII sequences, in at least {@link #MIN_BROKEN_RUNS} places (runs of
+ *       non-ASCII bytes) or at least {@link #MIN_UTF8_ERRORS} errors in all, and detection
  *       ({@link Detector}) choosing a legacy encoding that decodes the body with at most one error
  *       per {@link #CLEAN_RATIO} UTF-8 errors: that encoding. A UTF-8 page with a few broken
  *       sequences, or mostly good UTF-8 with a stray legacy paragraph, stays UTF-8. The first
@@ -35,8 +38,17 @@ import java.util.Set;
  */
 public final class DeclarationCheck {
     /** Valid UTF-8 declared single-byte needs at least this many multi-byte sequences. */
-    static final int MIN_UTF8_SEQUENCES = 8;
-    /** Bytes declared UTF-8 need at least this many UTF-8 errors to be looked at again. */
+    static final int MIN_UTF8_SEQUENCES = 2;
+    /**
+     * Bytes declared UTF-8 need at least this many broken runs (maximal runs of non-ASCII bytes
+     * that are not whole UTF-8 sequences) to be looked at again: more than the two places a
+     * UTF-8 page with two broken sequences has, however they break it.
+     */
+    static final int MIN_BROKEN_RUNS = 3;
+    /**
+     * ...or at least this many UTF-8 errors, for text in one run (Japanese, Thai: no ASCII between
+     * words); a broken sequence makes at most three (a lead, the byte, a continuation).
+     */
     static final int MIN_UTF8_ERRORS = 8;
     /** The legacy decoding may have at most one error per this many UTF-8 errors. */
     static final int CLEAN_RATIO = 16;
@@ -73,7 +85,10 @@ public final class DeclarationCheck {
     private static Optional<Misdeclaration> declaredSingleByte(byte[] body, int off, int len, Encoding declared,
             DecisionSource where, boolean complete) {
         Utf8Scan count = Utf8Scan.of(body, off, len, complete, true, Integer.MAX_VALUE);
-        if (count.errors() > 0 || count.sequences() < MIN_UTF8_SEQUENCES) return Optional.empty();
+        if (count.errors() > 0 || count.sequences() < MIN_UTF8_SEQUENCES && !(count.sequences() == 1
+                && (body[AsciiBytes.firstNonAscii(body, off, off + len)] & 0xFF) >= 0xE0)) {
+            return Optional.empty();
+        }
         return Optional.of(new Misdeclaration(where, declared, Encoding.UTF_8,
                 "valid UTF-8, " + count.sequences() + " multi-byte sequences"));
     }
@@ -87,7 +102,10 @@ public final class DeclarationCheck {
         // errors at least two thirds of the non-ASCII sequences: errors >= 2 * valid sequences
         Utf8Scan count = probe.sequences() + probe.errors() < PROBE ? probe // the probe saw the whole body
                 : Utf8Scan.of(body, off, len, complete, false, Integer.MAX_VALUE);
-        if (count.errors() < MIN_UTF8_ERRORS || count.errors() < 2 * count.sequences()) return Optional.empty();
+        if (count.errors() < MIN_BROKEN_RUNS || count.errors() < 2 * count.sequences()
+                || count.errors() < MIN_UTF8_ERRORS && brokenRuns(body, off, len, complete) < MIN_BROKEN_RUNS) {
+            return Optional.empty();
+        }
         Detector.Guess guess = Detector.guess(body, off, len, SniffOptions.Detection.AUTHOR_INTENT,
                 Encoding.WINDOWS_1252, complete);
         if (guess.source() != DecisionSource.DETECTION || guess.encoding() == Encoding.UTF_8) return Optional.empty();
@@ -96,6 +114,23 @@ public final class DeclarationCheck {
         return Optional.of(new Misdeclaration(where, Encoding.UTF_8, guess.encoding(),
                 count.errors() + " UTF-8 errors in " + (count.errors() + count.sequences()) + " non-ASCII sequences; "
                         + guess.encoding().name() + " decodes with " + legacyErrors + " errors"));
+    }
+
+    /**
+     * The maximal runs of non-ASCII bytes that are not whole UTF-8 sequences: a legacy letter, or
+     * one place where a UTF-8 page is broken, however many errors that place makes.
+     */
+    static int brokenRuns(byte[] b, int off, int len, boolean complete) {
+        int broken = 0;
+        int end = off + len;
+        int i = AsciiBytes.firstNonAscii(b, off, end);
+        while (i < end) {
+            int j = i;
+            while (j < end && b[j] < 0) j++;
+            if (Utf8Scan.of(b, i, j - i, complete || j < end, true, Integer.MAX_VALUE).errors() > 0) broken++;
+            i = AsciiBytes.firstNonAscii(b, j, end);
+        }
+        return broken;
     }
 
     private static long replacements(String s) {

@@ -29,9 +29,40 @@ class DeclarationCheckTest {
     }
 
     @Test
-    void aFewUtf8SequencesAreNotEnough() {
-        byte[] b = page("Café crème déjà", StandardCharsets.UTF_8); // 4 sequences, below the minimum of 8
-        assertThat(check(b, Encoding.WINDOWS_1252), equalTo(Optional.empty()));
+    void oneTwoByteUtf8SequenceIsNotEnoughButTwoAre() {
+        // Â© or É… can be legacy text; two such pairs and nothing else non-ASCII hardly are
+        assertThat(check(page("Café", StandardCharsets.UTF_8), Encoding.WINDOWS_1252), equalTo(Optional.empty()));
+        assertThat(check(page("Café crème", StandardCharsets.UTF_8), Encoding.WINDOWS_1252)
+                .map(Misdeclaration::bytesLookLike), equalTo(Optional.of(Encoding.UTF_8)));
+    }
+
+    @Test
+    void oneThreeByteUtf8SequenceIsEnough() {
+        // â€™ : three legacy characters that no legacy text writes together
+        assertThat(check(page("It’s here", StandardCharsets.UTF_8), Encoding.WINDOWS_1252)
+                .map(Misdeclaration::bytesLookLike), equalTo(Optional.of(Encoding.UTF_8)));
+    }
+
+    @Test
+    void threeLegacyLettersDeclaredUtf8AreLegacy() {
+        String two = "La canción se escuchó en la radio.";
+        String three = "La canción se escuchó en la radio toda la mañana.";
+        assertThat(check(page(two, Encoding.WINDOWS_1252.charset()), Encoding.UTF_8), equalTo(Optional.empty()));
+        assertThat(check(page(three, Encoding.WINDOWS_1252.charset()), Encoding.UTF_8)
+                .map(Misdeclaration::bytesLookLike), equalTo(Optional.of(Encoding.WINDOWS_1252)));
+    }
+
+    @Test
+    void twoBrokenPlacesStayUtf8HoweverManyErrorsTheyMake() {
+        // each 0xFF splits a two-byte sequence: three errors per place, six in all, two places
+        byte[] good = page("A b c d é f g h i j k l m n o p q r s t u v w x y z é", StandardCharsets.UTF_8);
+        String s = new String(good, StandardCharsets.ISO_8859_1);
+        int first = s.indexOf('\u00C3');
+        int second = s.lastIndexOf('\u00C3');
+        s = s.substring(0, first + 1) + '\u00FF' + s.substring(first + 1, second + 1) + '\u00FF' + s.substring(second + 1);
+        byte[] b = s.getBytes(StandardCharsets.ISO_8859_1);
+        assertThat(DeclarationCheck.brokenRuns(b, 0, b.length, true), equalTo(2));
+        assertThat(check(b, Encoding.UTF_8), equalTo(Optional.empty()));
     }
 
     @Test
