@@ -9,8 +9,6 @@ import java.util.IdentityHashMap;
 import java.util.Map;
 
 import static io.github.jsoupcharset.detect.CharacterProperties.LETTER;
-import static io.github.jsoupcharset.detect.CharacterProperties.LOWER;
-import static io.github.jsoupcharset.detect.CharacterProperties.MARK;
 import static io.github.jsoupcharset.detect.CharacterProperties.UPPER;
 
 /**
@@ -22,9 +20,6 @@ import static io.github.jsoupcharset.detect.CharacterProperties.UPPER;
  */
 final class ByteTables {
     private ByteTables() {}
-
-    /** The script of Latin letters ({@link CharacterProperties#script}); before TABLES, whose building reads it. */
-    private static final int LATIN = CharacterProperties.script('a');
 
     static final Map<Encoding, ByteTable> TABLES = build();
 
@@ -170,18 +165,12 @@ final class ByteTables {
         return count;
     }
 
-    /** {@link ByteTable#packed}: the character is U+FFFD (the byte is unmapped), a C1 control, Thai. */
-    static final int ERROR = 1 << 10;
-    static final int C1 = 1 << 11;
-    static final int THAI = 1 << 12;
-
     /**
      * A single-byte candidate's decoding at a glance: the character of every byte and its
      * properties, and how much each byte's character counts for each of the candidate's languages.
      */
     static final class ByteTable {
         final char[] chars = new char[256];
-        final byte[] flags = new byte[256];
         /**
          * Each non-ASCII byte's exemplar weight for each language, in halves, a byte's languages
          * side by side (the scoring reads a few bytes' weights for every language): at {@code
@@ -196,42 +185,31 @@ final class ByteTables {
          */
         final byte[] glanceHalves = new byte[128];
         final byte[] touchesLatinHalves = new byte[128];
-        /**
-         * What the scoring reads of each byte's character in one int (the contribution tables are
-         * built from it): its {@link CharacterProperties}
-         * flags (bits 0-7), {@link TextEvidence#positionalKind} (bits 8-9), whether it is a
-         * decoding error ({@link #ERROR}), a C1 control ({@link #C1}) or Thai ({@link #THAI}), and
-         * its script (bits 16-31).
-         */
+        /** Each byte's character's {@link TextEvidence#entry}: what the scoring reads of it. */
         final int[] packed = new int[256];
         /**
          * Each byte value's class as a neighbour: bytes alike in everything {@link
-         * TextEvidence#contribution} and {@link TextEvidence#markAndThaiMisfits} read of the byte
-         * before or after a letter share one (whether it is a letter; of a letter its case, script,
-         * whether it is a mark, what it is in Thai orthography; whether it is ASCII).
+         * TextEvidence#contribution} reads of the character before or after the one weighed
+         * ({@link TextEvidence#asNeighbour}) share one.
          */
         final byte[] neighbourClasses = new byte[256];
         /** How many classes {@link #neighbourClasses} has. */
         final int classCount;
         /**
-         * Each byte value's class as the byte two before a letter, of which only whether it is a
-         * mark and whether a Thai consonant are read (one class where no byte is either).
+         * Each byte value's class as the byte two before the one weighed ({@link
+         * TextEvidence#asTwoBefore}: one class where no byte is a mark or a Thai consonant).
          */
         final byte[] twoBeforeClasses = new byte[256];
         final int twoBeforeCount;
-        /**
-         * Each non-ASCII byte value's own class: bytes alike in everything {@link
-         * TextEvidence#contribution} and {@link TextEvidence#markAndThaiMisfits} read of the byte
-         * scored (its {@link #packed} entry; in Thai, its kind of vowel or tone mark) share one.
-         */
+        /** Each non-ASCII byte value's own class: bytes of one {@link #packed} entry share one. */
         final byte[] ownClasses = new byte[256];
         final int ownCount;
         /**
          * What a non-ASCII byte of own class {@code c} ({@link #ownClasses}) adds to the score
-         * ({@link TextEvidence#contribution}, with its {@link TextEvidence#markAndThaiMisfits})
-         * after bytes of classes {@code o} ({@link #twoBeforeClasses}) and {@code p} and before one
-         * of class {@code q} ({@link #neighbourClasses}), at {@code ((c * twoBeforeCount + o) *
-         * classCount + p) * classCount + q}: a few KB, read whole on a text of many byte values.
+         * ({@link TextEvidence#contribution}) after bytes of classes {@code o} ({@link
+         * #twoBeforeClasses}) and {@code p} and before one of class {@code q} ({@link
+         * #neighbourClasses}), at {@code ((c * twoBeforeCount + o) * classCount + p) * classCount +
+         * q}: a few KB, read whole on a text of many byte values.
          */
         final byte[] contributions;
 
@@ -239,11 +217,7 @@ final class ByteTables {
             char[] index = ((WhatwgCharset) Decoders.charset(candidate.encoding().name())).singleByteIndex();
             for (int b = 0; b < 256; b++) {
                 chars[b] = b < 0x80 ? (char) b : index[b - 0x80];
-                flags[b] = CharacterProperties.FLAGS[chars[b]];
-                int c = chars[b];
-                packed[b] = flags[b] | TextEvidence.positionalKind(c) << 8 | (c == 0xFFFD ? ERROR : 0)
-                        | (c >= 0x80 && c <= 0x9F ? C1 : 0) | (c >= 0x0E00 && c <= 0x0E7F ? THAI : 0)
-                        | CharacterProperties.script(c) << 16;
+                packed[b] = TextEvidence.entry(chars[b]);
             }
             classCount = classify(neighbourKeys(), neighbourClasses);
             twoBeforeCount = classify(twoBeforeKeys(), twoBeforeClasses);
@@ -256,23 +230,27 @@ final class ByteTables {
                 Exemplars.Exemplar e = Exemplars.SETS.get(languages[k]);
                 for (int b = 0x80; b < 256; b++) weightHalves[(b - 0x80) * languageCount + k] = (byte) e.halves(chars[b]);
             }
+            // the glance: what a byte alone scores (the prior left out), at its best over the
+            // languages, and what its letter scores against an ASCII letter after it
+            int latinLetter = TextEvidence.entry('a');
             for (int b = 0x80; b < 256; b++) {
-                int c = chars[b];
-                double glance = 0;
-                double touchesLatin = 0;
-                if (c == 0xFFFD) {
-                    glance = -8.0;
-                } else if (c <= 0x9F) {
-                    glance = -5.0;
-                } else if ((flags[b] & LETTER) != 0) {
-                    int w = 0;
-                    for (int k = 0; k < languageCount; k++) w = Math.max(w, weightHalves[(b - 0x80) * languageCount + k]);
-                    glance = w - 1 - ((flags[b] & UPPER) != 0 ? Glance.CAPITAL : 0);
-                    int script = CharacterProperties.script(c);
-                    if (script != 0 && script != LATIN) touchesLatin = -3.0;
+                int e = packed[b];
+                TextEvidence.Parts alone = new TextEvidence.Parts(0, 0, 0, 0, 0, 0);
+                TextEvidence.Parts touchingLatin = alone;
+                double capital = 0;
+                if ((e & TextEvidence.ERROR) != 0) {
+                    alone = new TextEvidence.Parts(0, 0, 0, 0, 0, 1);
+                } else if ((e & TextEvidence.C1) != 0) {
+                    alone = new TextEvidence.Parts(0, 0, 0, 0, 1, 0);
+                } else if ((e & LETTER) != 0) {
+                    double best = TextEvidence.bestHalves(Exemplars.of(candidate), chars[b]) * 0.5;
+                    alone = new TextEvidence.Parts(best, 1, 0, 0, 0, 0);
+                    touchingLatin = new TextEvidence.Parts(0, 0, TextEvidence.shapeMisfit(e, latinLetter), 0, 0, 0);
+                    if ((e & UPPER) != 0) capital = Glance.CAPITAL;
                 }
+                double glance = alone.score(candidate, 0, TextEvidence.Weights.EVIDENCE) - capital;
                 glanceHalves[b - 0x80] = halves(glance);
-                touchesLatinHalves[b - 0x80] = halves(touchesLatin);
+                touchesLatinHalves[b - 0x80] = halves(touchingLatin.score(candidate, 0, TextEvidence.Weights.EVIDENCE));
             }
         }
 
@@ -288,29 +266,22 @@ final class ByteTables {
         /** What the scoring reads of each byte as a neighbour ({@link #neighbourClasses}). */
         private long[] neighbourKeys() {
             long[] keys = new long[256];
-            for (int b = 0; b < 256; b++) {
-                int f = flags[b];
-                long key = (f & LETTER) == 0 ? 0 : f & (LETTER | UPPER | LOWER | MARK)
-                        | TextEvidence.thaiNeighbourKind(chars[b]) << 8 | (long) (packed[b] >>> 16) << 16;
-                keys[b] = key << 1 | (b < 0x80 ? 1 : 0);
-            }
+            for (int b = 0; b < 256; b++) keys[b] = TextEvidence.asNeighbour(packed[b]);
             return keys;
         }
 
         /** What the scoring reads of a non-ASCII byte scored ({@link #ownClasses}; ASCII bytes, never scored, with 0x80). */
         private long[] ownKeys() {
             long[] keys = new long[256];
-            for (int b = 0x80; b < 256; b++) keys[b] = packed[b] & 0xFFFFFFFFL | (long) TextEvidence.thaiOwnKind(chars[b]) << 32;
+            for (int b = 0x80; b < 256; b++) keys[b] = packed[b];
             for (int b = 0; b < 0x80; b++) keys[b] = keys[0x80];
             return keys;
         }
 
-        /** What the scoring reads of the byte two before a letter ({@link #twoBeforeClasses}). */
+        /** What the scoring reads of the byte two before the one weighed ({@link #twoBeforeClasses}). */
         private long[] twoBeforeKeys() {
             long[] keys = new long[256];
-            for (int b = 0; b < 256; b++) {
-                keys[b] = (flags[b] & MARK) | (TextEvidence.thaiNeighbourKind(chars[b]) == 1 ? 1 : 0);
-            }
+            for (int b = 0; b < 256; b++) keys[b] = TextEvidence.asTwoBefore(packed[b]);
             return keys;
         }
 
@@ -326,8 +297,7 @@ final class ByteTables {
                 for (int o : twoBefore) {
                     for (int p : neighbour) {
                         for (int q : neighbour) {
-                            int misfits = TextEvidence.markAndThaiMisfits(packed[b], packed[p], packed[o], chars[o], chars[p], chars[b], chars[q]);
-                            int v = TextEvidence.contribution(packed[b], packed[p], packed[q], q < 0x80, misfits);
+                            int v = TextEvidence.contribution(packed[o], packed[p], packed[b], packed[q]);
                             if (v > Byte.MAX_VALUE) throw new IllegalStateException("contribution out of a byte: " + v);
                             table[at++] = (byte) v;
                         }

@@ -31,9 +31,9 @@ final class LeadByteBound {
      * table, each of weight at most 1 ({@code characters}), and at least this many errors.
      */
     record Bound(int halves, int characters, int errors) {
-        /** The best score the bound allows: {@link TextEvidence#ceiling}'s formula with this weight and these errors. */
+        /** The best score the bound allows: {@link TextEvidence#ceiling(Candidate, double, long)} of this weight and these errors. */
         double score(Candidate c) {
-            return c.weight() * 2.0 * (halves * 0.5 + characters) - 8.0 * errors + c.prior();
+            return TextEvidence.ceiling(c, halves * 0.5 + characters, errors);
         }
 
         /** Whether every sequence was answered by the table: then {@link #score} is the ceiling. */
@@ -120,9 +120,7 @@ final class LeadByteBound {
             d.decodeInto(bytes, 0, 0, true, out, produced); // end-of-queue: an error if a sequence is still open
             if (d.errors() - before != errors) return n == 1 && produced == 0 && errors == 0 ? LEAD : UNKNOWN;
             if (errors == 0 && produced == 1 && out[0] >= 0x80 && !Character.isSurrogate(out[0])) {
-                double w = 0;
-                for (Exemplars.Exemplar e : langs) w = Math.max(w, e.weight(out[0]));
-                return (byte) (2 * w);
+                return (byte) TextEvidence.bestHalves(langs, out[0]);
             }
             // an error, and the byte after the lead read again as itself when it is ASCII
             int last = bytes[n - 1] & 0xFF;
@@ -148,22 +146,16 @@ final class LeadByteBound {
         }
 
         /**
-         * An answer's character for the scoring, in one int: its {@link CharacterProperties}
-         * flags (bits 0-7), {@link TextEvidence#positionalKind} (bits 8-9), whether it is U+FFFD,
-         * the decoder's error ({@link #PACKED_ERROR}), or a C1 control ({@link #PACKED_C1}), its
-         * exemplar weight in halves at its best over the candidate's languages (bits 12-13) and its
-         * {@link CharacterProperties#script} (bits 16-31): what the scoring reads of a character
-         * (none is Thai, whose orthography would read the characters themselves: checked here);
-         * {@code out0} is the decoder's first output, the code point where {@code answer} is a weight.
+         * An answer's character for the scoring, in one int: its {@link TextEvidence#entry} (U+FFFD
+         * for an error), with its exemplar weight in halves at its best over the candidate's
+         * languages at {@link #HALVES_SHIFT}; {@code out0} is the decoder's first output, the code
+         * point where {@code answer} is a weight.
          */
         private static int pack(byte answer, char out0) {
             if (answer == UNKNOWN) return PACKED_UNKNOWN;
             char c = answer == ERROR ? '\uFFFD' : out0;
-            if (c >= 0x0E00 && c <= 0x0E7F) throw new IllegalStateException("a Thai character from a multi-byte decoder");
             int halves = answer == ERROR ? 0 : answer;
-            return CharacterProperties.FLAGS[c] & 0xFF | TextEvidence.positionalKind(c) << 8
-                    | (answer == ERROR ? PACKED_ERROR : 0) | (c <= 0x9F ? PACKED_C1 : 0) | halves << 12
-                    | CharacterProperties.script(c) << 16;
+            return TextEvidence.entry(c) | halves << HALVES_SHIFT;
         }
 
         byte pair(int lead, int b) {
@@ -171,14 +163,12 @@ final class LeadByteBound {
         }
     }
 
-    /** {@link Table#pack}: the character is U+FFFD, a decoding error. */
-    static final int PACKED_ERROR = 1 << 10;
-    /** {@link Table#pack}: the character is a C1 control. */
-    static final int PACKED_C1 = 1 << 11;
+    /** {@link Table#pack}: where the exemplar weight in halves is, in bits an {@link TextEvidence#entry} leaves 0. */
+    static final int HALVES_SHIFT = 16;
     /** {@link Table#packedSingle}: a lead byte. */
-    static final int PACKED_LEAD = 1 << 14;
+    static final int PACKED_LEAD = 1 << 18;
     /** {@link Table#packedSingle} and {@link Table#packedPair}: a sequence the table does not answer. */
-    static final int PACKED_UNKNOWN = 1 << 15;
+    static final int PACKED_UNKNOWN = 1 << 19;
 
     /** Multi-byte candidate {@code c}'s table. */
     static Table table(Candidate c) {

@@ -324,11 +324,11 @@ final class Ranking {
             if (prune) {
                 weight += TextEvidence.exemplarWeight(chars, from, n, langs);
                 int toCome = end - scratch.nonAsciiBefore(off) + extra + (off < len ? 4 : 0); // 4: a sequence begun
-                if (c.weight() * 2.0 * (weight + toCome) - 8.0 * d.errors() + c.prior() < toBeat) return null;
+                if (TextEvidence.ceiling(c, weight + toCome, d.errors()) < toBeat) return null;
             }
         } while (off < len);
         // the decoders emit a surrogate pair in one call, so the sum over chunks is the ceiling's weight
-        if (prune && c.weight() * 2.0 * weight - 8.0 * d.errors() + c.prior() < toBeat) return null;
+        if (prune && TextEvidence.ceiling(c, weight, d.errors()) < toBeat) return null;
         return TextEvidence.parts(chars, n, d.errors(), c);
     }
 

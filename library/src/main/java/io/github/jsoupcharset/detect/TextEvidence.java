@@ -26,42 +26,39 @@ import static io.github.jsoupcharset.detect.CharacterProperties.UPPER;
  *   <li>ICU4J's confidence ({@link IcuOpinion}), worth at most {@link #ICU_WEIGHT} of the
  *       letters.</li>
  * </ul>
- * The plain character-by-character form ({@link #sequentialParts}) is the definition; {@link
- * #parts(char[], int, long, Candidate)} visits only non-ASCII characters, {@link
- * #singleByteParts} reads a single-byte candidate's bytes through its {@link ByteTables} and {@link
- * #multiByteParts} a multi-byte candidate's through its {@link LeadByteBound.Table}, and the tests
- * hold all four equal. Which candidates are scored, on how much text, is {@link Ranking}'s.
+ * Each rule is written once: what a character is ({@link #entry}), what it adds given its
+ * neighbours ({@link #contribution}), what the parts weigh ({@link Weights}) and the most a score
+ * can be ({@link #ceiling(Candidate, double, long)}). The forms of the scoring only read the text
+ * differently: {@link #parts(char[], int, long, Candidate)} visits the non-ASCII characters of
+ * decoded text, {@link #singleByteParts} and {@link #allSingleByteParts} read a single-byte
+ * candidate's bytes through its {@link ByteTables} (the function tabulated per byte class), and
+ * {@link #multiByteParts} a multi-byte candidate's through its {@link LeadByteBound.Table} (each
+ * sequence's entry); the tests hold them to the plain form that reads every character. Which
+ * candidates are scored, on how much text, is {@link Ranking}'s.
  * Internal; thread-safe.
  */
 final class TextEvidence {
     private TextEvidence() {}
-
-    /** The score of one decoding: higher is more plausible. */
-    static double score(CharSequence text, long errors, Candidate candidate) {
-        return score(text, errors, candidate, 0);
-    }
-
-    /**
-     * The score of one decoding, with ICU4J's confidence (0-100) in this candidate as extra
-     * evidence: its n-gram models know languages our exemplar sets cannot tell apart.
-     */
-    static double score(CharSequence text, long errors, Candidate candidate, int icuConfidence) {
-        char[] chars = new char[text.length()];
-        for (int i = 0; i < chars.length; i++) chars[i] = text.charAt(i);
-        return parts(chars, chars.length, errors, candidate).score(candidate, icuConfidence);
-    }
 
     /**
      * What a score is made of, before ICU4J's opinion is added: the letters in the best language's
      * exemplar sets, all letters weighed, implausible and positive shapes, C1 controls, errors.
      */
     record Parts(double best, int letters, int implausible, int positive, int c1, long errors) {
-        /** The score with ICU4J's confidence (0-100) in the candidate. */
+        /**
+         * The score (higher is more plausible) with ICU4J's confidence (0-100) in the candidate as
+         * extra evidence: its n-gram models know languages our exemplar sets cannot tell apart.
+         */
         double score(Candidate candidate, int icuConfidence) {
+            return score(candidate, icuConfidence, Weights.DEFAULT);
+        }
+
+        /** The score with ICU4J's confidence (0-100) in the candidate, the parts weighed by {@code weights}. */
+        double score(Candidate candidate, int icuConfidence, Weights weights) {
             int w = candidate.weight();
-            return w * (best - (letters - best) - 3.0 * implausible + positive
-                    + ICU_WEIGHT * letters * icuConfidence / 100.0)
-                    - 5.0 * c1 - 8.0 * errors + candidate.prior();
+            return w * (best - (letters - best) - weights.implausible() * implausible + positive
+                    + weights.icu() * letters * icuConfidence / 100.0)
+                    - weights.c1() * c1 - weights.error() * errors + weights.prior() * candidate.prior();
         }
 
         /** The most ICU4J's opinion can add to the score (at confidence 100). */
@@ -71,10 +68,22 @@ final class TextEvidence {
     }
 
     /**
-     * The parts of the score of decoded text {@code text[0, n)} (UTF-16, surrogate pairs allowed).
-     * Only non-ASCII characters count, with their neighbours (two before, one after: an ASCII
-     * letter right after a non-ASCII letter is the one shape ASCII takes part in), so ASCII runs
-     * are stepped over.
+     * What each part of a score weighs ({@link Parts#score}): an implausible shape, a C1 control
+     * and a decoding error (each against), ICU4J's full confidence (a share of the letters), and
+     * the candidate's prior (a multiple of it).
+     */
+    record Weights(double implausible, double c1, double error, double icu, double prior) {
+        /** The weights in use. */
+        static final Weights DEFAULT = new Weights(3.0, 5.0, 8.0, ICU_WEIGHT, 1.0);
+        /** The weights in use without the prior: the evidence alone ({@link ByteTables}' glance). */
+        static final Weights EVIDENCE = new Weights(DEFAULT.implausible, DEFAULT.c1, DEFAULT.error, DEFAULT.icu, 0.0);
+    }
+
+    /**
+     * The parts of the score of decoded text {@code text[0, n)} (UTF-16, surrogate pairs allowed):
+     * each non-ASCII character's {@link #contribution} given its neighbours (two before, one after;
+     * ' ' beyond either end). ASCII characters add nothing of their own (an ASCII letter right after
+     * a non-ASCII letter is that letter's shape), so ASCII runs are stepped over.
      */
     static Parts parts(char[] text, int n, long errors, Candidate candidate) {
         Exemplar[] langs = Exemplars.of(candidate);
@@ -84,14 +93,15 @@ final class TextEvidence {
         int positive = 0;
         int c1 = 0;
         // within a run of non-ASCII characters each one's neighbours roll forward; after an ASCII
-        // run they are read again from the text
-        int prev = ' ';
-        int prevFlags = 0;
-        int prevPrev = ' ';
-        int prevPrevFlags = 0;
+        // run the one before is ASCII, and the one two before ASCII too or the run's last
+        int[] entries = ENTRIES;
+        int prev = SPACE;
+        int twoBefore = SPACE;
+        int runLast = SPACE; // the entry of the last non-ASCII character before an ASCII run
+        int runStart = -1; // where that run starts
         int c = 0;
-        int flags = 0;
-        boolean known = false; // c and flags are the character at i (the previous one's next)
+        int e = 0;
+        boolean known = false; // c and e are the character at i (the previous one's next)
         int i = 0;
         while (i < n) {
             if (!known) {
@@ -100,140 +110,39 @@ final class TextEvidence {
                     continue;
                 }
                 c = Character.codePointAt(text, i, n);
-                flags = CharacterProperties.flags(c);
-                // the neighbours: ' ' without flags before the start
-                prev = ' ';
-                prevFlags = 0;
-                prevPrev = ' ';
-                prevPrevFlags = 0;
-                if (i > 0) {
-                    prev = Character.codePointBefore(text, i);
-                    prevFlags = CharacterProperties.flags(prev);
-                    int j = i - Character.charCount(prev);
-                    if (j > 0) {
-                        prevPrev = Character.codePointBefore(text, j);
-                        prevPrevFlags = CharacterProperties.flags(prevPrev);
-                    }
-                }
+                e = entry(c);
+                prev = i > 0 ? entries[text[i - 1]] : SPACE;
+                twoBefore = i < 2 ? SPACE : i - 1 == runStart ? runLast : entries[text[i - 2]];
             } else if (c < 0x80) {
                 known = false; // back to stepping over ASCII
+                runLast = prev;
+                runStart = i;
                 i++;
                 continue;
             }
             int len = Character.charCount(c);
-            // ' ' after the end
-            int next = i + len >= n ? ' ' : Character.isHighSurrogate(text[i + len]) ? Character.codePointAt(text, i + len, n)
+            int nextChar = i + len >= n ? ' ' : Character.isHighSurrogate(text[i + len]) ? Character.codePointAt(text, i + len, n)
                     : text[i + len];
-            int nextFlags = CharacterProperties.flags(next);
-            // U+FFFD is a decoding error: counted in errors, and no letter to weigh
-            if (c != 0xFFFD) {
-                if (c <= 0x9F) {
-                    c1++;
-                } else if ((flags & LETTER) != 0) {
-                    // a lone letter between non-letters ("Ј825") says little in alphabetic scripts
-                    boolean lone = (prevFlags & LETTER) == 0 && (nextFlags & LETTER) == 0
-                            && (flags & LONE_RARE) != 0;
-                    if (!lone) {
-                        letters++;
-                        for (int k = 0; k < langs.length; k++) hits[k] += langs[k].halves(c);
-                    }
-                    implausible += letterMisfits(prevPrev, prevFlags, prevPrevFlags, prev, c, flags, next, nextFlags);
-                    int position = positional(prevFlags, c, nextFlags);
-                    if (position > 0) positive++;
-                    else if (position < 0) implausible++;
-                    // an ASCII letter right after this letter
-                    if (next < 0x80 && i + len < n && (nextFlags & LETTER) != 0) {
-                        implausible += shapeMisfit(c, flags, next, nextFlags);
-                    }
-                } else if ((flags & SYMBOL) != 0 && (((prevFlags | nextFlags) & LETTER) != 0 || (flags & UNWRITTEN) != 0)) {
-                    implausible++;
-                }
+            int next = entry(nextChar);
+            // a U+FFFD adds only its error bit, not read here: the decoder counted the errors
+            int v = contribution(twoBefore, prev, e, next);
+            if ((v & COUNTED_LETTER) != 0) {
+                letters++;
+                for (int k = 0; k < langs.length; k++) hits[k] += langs[k].halves(c);
             }
-            prevPrev = prev;
-            prevPrevFlags = prevFlags;
-            prev = c;
-            prevFlags = flags;
-            c = next;
-            flags = nextFlags;
+            positive += v >>> 1 & 1;
+            c1 += v >>> 2 & 1;
+            implausible += v >>> 4;
+            twoBefore = prev;
+            prev = e;
+            c = nextChar;
+            e = next;
             known = true;
             i += len;
         }
         int best = 0;
         for (int h : hits) best = Math.max(best, h);
         return new Parts(best * 0.5, letters, implausible, positive, c1, errors);
-    }
-
-    /**
-     * {@link #parts(char[], int, long, Candidate)} in its plain form, one character after the
-     * other: the definition the faster forms are tested against.
-     */
-    static Parts sequentialParts(char[] text, int n, long errors, Candidate candidate) {
-        Exemplar[] langs = Exemplars.of(candidate);
-        double[] hits = new double[langs.length];
-        int letters = 0;
-        int implausible = 0;
-        int positive = 0;
-        int c1 = 0;
-        int prev = ' ';
-        int prevFlags = 0;
-        int prevPrev = ' ';
-        int prevPrevFlags = 0;
-        int c = n == 0 ? ' ' : Character.codePointAt(text, 0, n);
-        int flags = CharacterProperties.flags(c);
-        for (int i = 0; i < n; ) {
-            int len = Character.charCount(c);
-            int next = i + len < n ? Character.codePointAt(text, i + len, n) : ' ';
-            int nextFlags = next < 0x80 ? CharacterProperties.FLAGS[next] : CharacterProperties.flags(next);
-            if (c >= 0x80 && c != 0xFFFD) {
-                if (c <= 0x9F) {
-                    c1++;
-                } else if ((flags & LETTER) != 0) {
-                    // a lone letter between non-letters ("Ј825") says little in alphabetic scripts
-                    boolean lone = (prevFlags & LETTER) == 0 && (nextFlags & LETTER) == 0
-                            && (flags & LONE_RARE) != 0;
-                    if (!lone) {
-                        letters++;
-                        for (int k = 0; k < langs.length; k++) hits[k] += langs[k].weight(c);
-                    }
-                    implausible += letterMisfits(prevPrev, prevFlags, prevPrevFlags, prev, c, flags, next, nextFlags);
-                    int position = positional(prevFlags, c, nextFlags);
-                    if (position > 0) positive++;
-                    else if (position < 0) implausible++;
-                } else if ((flags & SYMBOL) != 0 && (((prevFlags | nextFlags) & LETTER) != 0 || (flags & UNWRITTEN) != 0)) {
-                    implausible++;
-                }
-            } else if (c < 0x80 && (flags & LETTER) != 0 && prev >= 0x80 && (prevFlags & LETTER) != 0) {
-                implausible += shapeMisfit(prev, prevFlags, c, flags);
-            }
-            prevPrev = prev;
-            prevPrevFlags = prevFlags;
-            prev = c;
-            prevFlags = flags;
-            c = next;
-            flags = nextFlags;
-            i += len;
-        }
-        double best = 0;
-        for (double h : hits) best = Math.max(best, h);
-        return new Parts(best, letters, implausible, positive, c1, errors);
-    }
-
-    /**
-     * 1 for a combining mark without a base: after a non-letter, or after two marks (flags of the
-     * character, the one before and the one before that); else 0.
-     */
-    private static int baselessMark(int flags, int prevFlags, int prevPrevFlags) {
-        return (flags & MARK) != 0 && ((prevFlags & LETTER) == 0 || (prevFlags & MARK) != 0 && (prevPrevFlags & MARK) != 0)
-                ? 1 : 0;
-    }
-
-    /** Marks without a base, broken Thai orthography, and shape misfits with the letter before. */
-    private static int letterMisfits(int prevPrev, int prevFlags, int prevPrevFlags, int prev, int c, int flags,
-            int next, int nextFlags) {
-        int implausible = baselessMark(flags, prevFlags, prevPrevFlags);
-        if (c >= 0x0E00 && c <= 0x0E7F && !plausibleThai(prevPrev, prev, c, next)) implausible++;
-        if ((prevFlags & LETTER) != 0) implausible += shapeMisfit(prev, prevFlags, c, flags);
-        return implausible;
     }
 
     /**
@@ -420,61 +329,119 @@ final class TextEvidence {
     }
 
     /**
-     * The misfits of a letter that read the character two before it ({@link #letterMisfits}' first
-     * two): a combining mark without a base, and broken Thai orthography. {@code e}, {@code
-     * prevEntry}, {@code twoBeforeEntry}: the {@link ByteTables.ByteTable#packed} entries of the
-     * letter and the two before it; the characters, for Thai.
+     * What the model reads of a character, in one int: its {@link CharacterProperties} flags (bits
+     * 0-6), whether it is ASCII ({@link #ASCII}), {@link #positionalKind} (bits 8-9), whether it is
+     * U+FFFD, a decoding error ({@link #ERROR}), or a C1 control ({@link #C1}), its kind in Thai
+     * orthography as the character checked ({@link #thaiOwnKind}, bits 12-13) and as a neighbour
+     * ({@link #thaiNeighbourKind}, bits 14-15), and its {@link CharacterProperties#script} (bits
+     * 20-30). Bits 16-19 are 0, left to tables that add their own answers ({@link LeadByteBound}).
+     * Every form of the scoring reads characters through these entries, and weighs them with
+     * {@link #contribution}.
      */
-    static int markAndThaiMisfits(int e, int prevEntry, int twoBeforeEntry, int twoBefore, int prev, int c, int next) {
-        int misfits = baselessMark(e & 0xFF, prevEntry & 0xFF, twoBeforeEntry & 0xFF);
-        if ((e & ByteTables.THAI) != 0 && !plausibleThai(twoBefore, prev, c, next)) misfits++;
-        return misfits;
+    static int entry(int c) {
+        return c < LOW_ENTRIES ? ENTRIES[c] : highEntry(c);
+    }
+
+    /** {@link #entry} above Thai, where only U+FFFD is more than its flags and script. */
+    private static int highEntry(int c) {
+        return CharacterProperties.flags(c) & FLAG_BITS | CharacterProperties.script(c) << SCRIPT_SHIFT
+                | (c == 0xFFFD ? ERROR : 0);
+    }
+
+    /** {@link #entry} by its definition, for every code point (the tests hold {@code entry}'s shortcut to it). */
+    static int computeEntry(int c) {
+        int script = CharacterProperties.script(c);
+        if (script >= 1 << 11) throw new IllegalStateException("a script number beyond an entry's bits: " + script);
+        return CharacterProperties.flags(c) & FLAG_BITS | (c < 0x80 ? ASCII : 0) | positionalKind(c) << 8
+                | (c == 0xFFFD ? ERROR : 0) | (c >= 0x80 && c <= 0x9F ? C1 : 0) | thaiOwnKind(c) << 12
+                | thaiNeighbourKind(c) << 14 | script << SCRIPT_SHIFT;
+    }
+
+    /** {@link #entry}: the flags' bits; the character is ASCII, U+FFFD, a C1 control; where the script starts. */
+    static final int FLAG_BITS = 0x7F;
+    static final int ASCII = 1 << 7;
+    static final int ERROR = 1 << 10;
+    static final int C1 = 1 << 11;
+    static final int SCRIPT_SHIFT = 20;
+    /**
+     * The {@link #entry} of every code point up to Thai, where every kind but U+FFFD's lies: one
+     * small table (15 KB) where the text is read as characters.
+     */
+    private static final int LOW_ENTRIES = 0x0E80;
+    private static final int[] ENTRIES = new int[LOW_ENTRIES];
+    /** The entry of ' ', which stands for the neighbours beyond either end of a text. */
+    static final int SPACE;
+
+    static {
+        if (Character.UnicodeScript.values().length + 2 > 1 << 11) throw new IllegalStateException("more scripts than an entry's bits");
+        for (int c = 0; c < LOW_ENTRIES; c++) ENTRIES[c] = computeEntry(c);
+        SPACE = ENTRIES[' '];
     }
 
     /**
-     * What one non-ASCII byte of a single-byte candidate's decoding adds to the {@link Parts}, given
-     * its {@link ByteTables.ByteTable#packed} entry and its neighbours' ({@code nextAscii}: the
-     * byte after is ASCII, or there is none), the steps of {@link #parts(char[], int, long,
-     * Candidate)}: {@link #COUNTED_LETTER} (bit 0), a positive shape (bit 1), a C1 control (bit 2),
-     * a decoding error (bit 3), and the implausible shapes (bits 4 up; at most 7), {@code misfits}
-     * (a letter's {@link #markAndThaiMisfits}) among them. Reads of the neighbours whether they
-     * are letters, a letter's case and script, and whether the next one is ASCII.
+     * The model, one character at a time: what a non-ASCII character ({@link #entry} {@code e})
+     * adds to the {@link Parts}, given the entries of the character two before it, the one
+     * before it and the one after it (' ' beyond either end of the text). Bit 0 ({@link
+     * #COUNTED_LETTER}): a letter counted and weighed against the exemplar sets (a lone letter
+     * between non-letters, "Ј825", says little in alphabetic scripts); bit 1: a positive shape
+     * (a letter that ends words ending one); bit 2: a C1 control; bit 3: a decoding error; bits 4
+     * up: the implausible shapes, at most 7: a combining mark without a base, broken Thai
+     * orthography, a letter of another script or a capital after a small letter (after the letter
+     * before it, and before an ASCII letter after it), a letter out of its place in a word, a symbol
+     * glued to a letter or one no text writes ({@link CharacterProperties#UNWRITTEN}). Every
+     * form of the scoring sums these: {@link #parts(char[], int, long, Candidate)} calls it per
+     * character, {@link #multiByteParts} per sequence, and {@link ByteTables} tabulates it per
+     * byte class.
      */
-    static int contribution(int e, int prevEntry, int nextEntry, boolean nextAscii, int misfits) {
-        int flags = e & 0xFF;
-        int prevFlags = prevEntry & 0xFF;
-        int nextFlags = nextEntry & 0xFF;
-        int v = 0;
-        int implausible = 0;
-        if ((e & ByteTables.ERROR) != 0) {
-            v |= 1 << 3; // an unmapped byte: the decoder's error
-        } else if ((e & ByteTables.C1) != 0) {
-            v |= 1 << 2;
-        } else if ((flags & LETTER) != 0) {
+    static int contribution(int twoBefore, int prev, int e, int next) {
+        if ((e & ERROR) != 0) return 1 << 3;
+        if ((e & C1) != 0) return 1 << 2;
+        if ((e & LETTER) != 0) {
+            int v = 0;
+            int implausible = 0;
             // a lone letter between non-letters ("Ј825") says little in alphabetic scripts
-            boolean lone = (prevFlags & LETTER) == 0 && (nextFlags & LETTER) == 0 && (flags & LONE_RARE) != 0;
+            boolean lone = (prev & LETTER) == 0 && (next & LETTER) == 0 && (e & LONE_RARE) != 0;
             if (!lone) v |= COUNTED_LETTER;
-            // letterMisfits, with the scripts from the table
-            implausible += misfits;
-            if ((prevFlags & LETTER) != 0) implausible += scriptMisfit(prevEntry >>> 16, prevFlags, e >>> 16, flags);
-            int kind = e >>> 8 & 3;
-            if (kind != 0) {
-                int position = positionalByKind(prevFlags, kind, nextFlags);
+            // a combining mark without a base: after a non-letter, or after two marks
+            if ((e & MARK) != 0 && ((prev & LETTER) == 0 || (prev & MARK) != 0 && (twoBefore & MARK) != 0)) implausible++;
+            if ((e & THAI_OWN) != 0 && !plausibleThai(twoBefore, prev, e, next)) implausible++;
+            if ((prev & LETTER) != 0) implausible += shapeMisfit(prev, e);
+            if ((e & POSITIONAL) != 0) {
+                int position = positional(prev, e, next);
                 if (position > 0) v |= 1 << 1;
                 else if (position < 0) implausible++;
             }
-        } else if ((flags & SYMBOL) != 0 && (((prevFlags | nextFlags) & LETTER) != 0 || (flags & UNWRITTEN) != 0)) {
-            implausible++;
+            // an ASCII letter right after this letter
+            if ((next & ASCII) != 0 && (next & LETTER) != 0) implausible += shapeMisfit(e, next);
+            return v | implausible << 4;
         }
-        // an ASCII letter right after a non-ASCII letter
-        if (nextAscii && (nextFlags & LETTER) != 0 && (flags & LETTER) != 0) {
-            implausible += scriptMisfit(e >>> 16, flags, nextEntry >>> 16, nextFlags);
-        }
-        return v | implausible << 4;
+        if ((e & SYMBOL) != 0 && (((prev | next) & LETTER) != 0 || (e & UNWRITTEN) != 0)) return 1 << 4;
+        return 0;
     }
 
-    /** {@link #contribution}: the byte's character is a letter counted (not a lone one). */
+    /** {@link #contribution}: the character is a letter counted (not a lone one). */
     static final int COUNTED_LETTER = 1;
+
+    /**
+     * What {@link #contribution} reads of the character before or after the one weighed: whether
+     * it is a letter, and of a letter its case, script, whether it is a mark and its kind as a Thai
+     * neighbour; whether it is ASCII. Entries alike in these weigh their neighbours alike.
+     */
+    static int asNeighbour(int entry) {
+        return (entry & LETTER) == 0 ? entry & ASCII
+                : entry & (LETTER | UPPER | LOWER | MARK | ASCII | THAI_NEIGHBOUR | SCRIPT_BITS);
+    }
+
+    /** What {@link #contribution} reads of the character two before the one weighed: whether it is a mark or a Thai consonant. */
+    static int asTwoBefore(int entry) {
+        return entry & MARK | ((entry & THAI_NEIGHBOUR) == THAI_CONSONANT ? THAI_CONSONANT : 0);
+    }
+
+    private static final int POSITIONAL = 3 << 8;
+    private static final int THAI_OWN = 3 << 12;
+    private static final int THAI_NEIGHBOUR = 3 << 14;
+    private static final int THAI_CONSONANT = 1 << 14;
+    private static final int SCRIPT_BITS = -1 << SCRIPT_SHIFT;
 
     /**
      * {@link #parts(char[], int, long, Candidate)} of multi-byte candidate {@code candidate}'s
@@ -485,35 +452,30 @@ final class TextEvidence {
      * decoder's steps are walked as {@link LeadByteBound} walks them: a byte the table answers
      * alone, or a lead and the byte after it, make one character (an error makes U+FFFD, and an
      * ASCII byte after a lead is read again as itself); the ASCII bytes between sequences are
-     * themselves. Each non-ASCII character is weighed with its neighbours as {@code parts} weighs
-     * it: {@code nonAscii[0, count)} are the offsets of the text's non-ASCII bytes.
+     * themselves. Each non-ASCII character's {@link #contribution} is taken with its neighbours:
+     * {@code nonAscii[0, count)} are the offsets of the text's non-ASCII bytes.
      */
     static Parts multiByteParts(byte[] text, int n, int[] nonAscii, int count, Candidate candidate) {
         if (Exemplars.of(candidate).length != 1) return null; // the hits are summed for one language
         LeadByteBound.Table t = LeadByteBound.table(candidate);
-        byte[] asciiFlags = CharacterProperties.FLAGS;
-        short[] asciiScripts = CharacterProperties.SCRIPT;
+        int[] entries = ENTRIES;
         int halves = 0;
         int letters = 0;
         int implausible = 0;
         int positive = 0;
         int c1 = 0;
         long errors = 0;
-        // of a character the scoring reads its script and flags (the table's packed entry holds
-        // both), and of the one two before it only whether it is a mark: the last non-ASCII
-        // character's, the flags of the one before it, and where its sequence ends (0: none yet,
-        // and ' ' without flags before the start)
-        int lastScript = 0;
-        int lastFlags = 0;
-        int lastPrevFlags = 0;
+        // the last non-ASCII character's entry, the one before it, and where its sequence ends
+        // (0: none yet, and ' ' before the start)
+        int last = SPACE;
+        int lastPrev = SPACE;
         int end = 0;
         int k = 0;
         // the character to weigh (its packed entry), where its sequence ends, and its neighbours
         int e = 0;
         int eEnd = 0;
-        int prevScript = 0;
-        int prevFlags = 0;
-        int prevPrevFlags = 0;
+        int prev = SPACE;
+        int twoBefore = SPACE;
         boolean known = false; // e is the last character's next one
         while (true) {
             if (!known) {
@@ -526,77 +488,48 @@ final class TextEvidence {
                 eEnd = (int) (seq >>> 32);
                 // the bytes between the last sequence and this one are ASCII characters
                 if (i == end) {
-                    prevScript = lastScript;
-                    prevFlags = lastFlags;
-                    prevPrevFlags = lastPrevFlags;
+                    prev = last;
+                    twoBefore = lastPrev;
                 } else {
-                    prevScript = asciiScripts[text[i - 1]];
-                    prevFlags = asciiFlags[text[i - 1]];
-                    prevPrevFlags = i - 1 == end ? lastFlags : asciiFlags[text[i - 2]];
+                    prev = entries[text[i - 1]];
+                    twoBefore = i - 1 == end ? last : entries[text[i - 2]];
                 }
             }
-            int script = e >>> 16;
-            int flags = e & 0xFF;
             // the next character: ' ' after the end, an ASCII byte as itself, or the next sequence's
-            int nextScript;
-            int nextFlags;
+            int next;
             int nextE = 0;
             int nextEnd = 0;
             boolean atEnd = eEnd == n;
             boolean nextAscii = true;
             if (atEnd) {
-                nextScript = 0;
-                nextFlags = asciiFlags[' '];
+                next = SPACE;
             } else if (text[eEnd] >= 0) {
-                nextScript = asciiScripts[text[eEnd]];
-                nextFlags = asciiFlags[text[eEnd]];
+                next = entries[text[eEnd]];
             } else {
                 long seq = sequence(t, text, eEnd, n);
                 nextE = (int) seq;
                 if (nextE == LeadByteBound.PACKED_UNKNOWN) return null;
                 nextEnd = (int) (seq >>> 32);
-                nextScript = nextE >>> 16;
-                nextFlags = nextE & 0xFF;
+                next = nextE;
                 nextAscii = false;
             }
-            if ((e & LeadByteBound.PACKED_ERROR) != 0) {
-                errors++; // U+FFFD: the decoder's error, and no letter to weigh
-            } else if ((e & LeadByteBound.PACKED_C1) != 0) {
-                c1++;
-            } else if ((flags & LETTER) != 0) {
-                // a lone letter between non-letters ("Ј825") says little in alphabetic scripts
-                boolean lone = (prevFlags & LETTER) == 0 && (nextFlags & LETTER) == 0
-                        && (flags & LONE_RARE) != 0;
-                if (!lone) {
-                    letters++;
-                    halves += e >>> 12 & 3;
-                }
-                // letterMisfits from the scripts (no multi-byte candidate decodes to Thai)
-                implausible += baselessMark(flags, prevFlags, prevPrevFlags);
-                if ((prevFlags & LETTER) != 0) implausible += scriptMisfit(prevScript, prevFlags, script, flags);
-                int kind = e >>> 8 & 3;
-                if (kind != 0) {
-                    int position = positionalByKind(prevFlags, kind, nextFlags);
-                    if (position > 0) positive++;
-                    else if (position < 0) implausible++;
-                }
-                // an ASCII letter right after this letter
-                if (nextAscii && !atEnd && (nextFlags & LETTER) != 0) {
-                    implausible += scriptMisfit(script, flags, nextScript, nextFlags);
-                }
-            } else if ((flags & SYMBOL) != 0 && (((prevFlags | nextFlags) & LETTER) != 0 || (flags & UNWRITTEN) != 0)) {
-                implausible++;
+            int v = contribution(twoBefore, prev, e, next);
+            if ((v & COUNTED_LETTER) != 0) {
+                letters++;
+                halves += e >>> LeadByteBound.HALVES_SHIFT & 3;
             }
-            lastPrevFlags = prevFlags;
-            lastScript = script;
-            lastFlags = flags;
+            positive += v >>> 1 & 1;
+            c1 += v >>> 2 & 1;
+            errors += v >>> 3 & 1;
+            implausible += v >>> 4;
+            lastPrev = prev;
+            last = e;
             end = eEnd;
             known = !atEnd && !nextAscii;
             if (known) {
                 // the next character is this one's next, and this one its previous
-                prevPrevFlags = prevFlags;
-                prevScript = script;
-                prevFlags = flags;
+                twoBefore = prev;
+                prev = e;
                 e = nextE;
                 eEnd = nextEnd;
             }
@@ -617,22 +550,32 @@ final class TextEvidence {
         int trail = text[i + 1];
         int pair = t.packedPair(b, trail & 0xFF);
         // an error with an ASCII byte after the lead: that byte is read again as itself
-        int end = trail >= 0 && (pair & LeadByteBound.PACKED_ERROR) != 0 ? i + 1 : i + 2;
+        int end = trail >= 0 && (pair & ERROR) != 0 ? i + 1 : i + 2;
         return (long) end << 32 | pair & 0xFFFFFFFFL;
     }
 
     /** U+FFFD, the error at the end of the stream after a lead byte, packed as {@link LeadByteBound.Table#packedPair}. */
-    private static final int PACKED_END_OF_QUEUE = CharacterProperties.FLAGS[0xFFFD] & 0xFF
-            | LeadByteBound.PACKED_ERROR | CharacterProperties.script(0xFFFD) << 16;
+    private static final int PACKED_END_OF_QUEUE = entry(0xFFFD);
+
     /**
      * The most a multi-byte candidate's decoding {@code text[0, n)} can score (without ICU4J):
-     * {@code best − (letters − best) − 3 × implausible + positive} is at most {@code 2 × best}
-     * (positive shapes are letters, implausible ones count against), and {@code best} is at most
-     * the exemplar weight of all its non-ASCII characters, each at its best over the candidate's
-     * languages. Far cheaper than the score: no neighbours, no shapes.
+     * {@link #ceiling(Candidate, double, long)} of the exemplar weight of all its non-ASCII
+     * characters, each at its best over the candidate's languages. Far cheaper than the score: no
+     * neighbours, no shapes.
      */
     static double ceiling(char[] text, int n, long errors, Candidate c) {
-        return c.weight() * 2.0 * exemplarWeight(text, 0, n, Exemplars.of(c)) - 8.0 * errors + c.prior();
+        return ceiling(c, exemplarWeight(text, 0, n, Exemplars.of(c)), errors);
+    }
+
+    /**
+     * The most candidate {@code c}'s score (without ICU4J) can be when its letters weigh at most
+     * {@code weight} and it has {@code errors} errors: {@code best − (letters − best) − 3 ×
+     * implausible + positive} is at most {@code 2 × best} (positive shapes are letters, implausible
+     * ones count against), and {@code best} at most {@code weight}. Every bound on a score is this
+     * one ({@link LeadByteBound.Bound#score}, {@link Ranking}'s while decoding).
+     */
+    static double ceiling(Candidate c, double weight, long errors) {
+        return c.weight() * 2.0 * weight - Weights.DEFAULT.error() * errors + c.prior();
     }
 
     /**
@@ -653,28 +596,26 @@ final class TextEvidence {
             }
             int cp = ch;
             if (Character.isHighSurrogate(ch)) cp = Character.codePointAt(text, i, to);
-            if (only != null) {
-                halves += only.halves(cp);
-            } else {
-                int w = 0;
-                for (Exemplar e : langs) w = Math.max(w, e.halves(cp));
-                halves += w;
-            }
+            halves += only != null ? only.halves(cp) : bestHalves(langs, cp);
             i += Character.charCount(cp);
         }
         return halves * 0.5;
     }
 
-    /** Two adjacent letters of different scripts, or a capital after a small letter: 1 each. */
-    private static int shapeMisfit(int prev, int prevFlags, int c, int flags) {
-        return scriptMisfit(CharacterProperties.script(prev), prevFlags, CharacterProperties.script(c), flags);
+    /** The exemplar weight of code point {@code c} in halves at its best over {@code langs}: what a bound counts it at. */
+    static int bestHalves(Exemplar[] langs, int c) {
+        int halves = 0;
+        for (Exemplar e : langs) halves = Math.max(halves, e.halves(c));
+        return halves;
     }
 
-    /** {@link #shapeMisfit} given the two letters' scripts ({@link CharacterProperties#script}). */
-    private static int scriptMisfit(int sa, int prevFlags, int sb, int flags) {
+    /** Two adjacent letters ({@link #entry} {@code a}, then {@code b}) of different scripts, or a capital after a small letter: 1 each. */
+    static int shapeMisfit(int a, int b) {
+        int sa = a >>> SCRIPT_SHIFT;
+        int sb = b >>> SCRIPT_SHIFT;
         int misfit = 0;
         if (sa != 0 && sb != 0 && sa != sb) misfit++;
-        if ((flags & UPPER) != 0 && (prevFlags & LOWER) != 0) misfit++;
+        if ((b & UPPER) != 0 && (a & LOWER) != 0) misfit++;
         return misfit;
     }
 
@@ -682,12 +623,16 @@ final class TextEvidence {
      * Letters whose place in a word is fixed: Hebrew final forms and Greek final sigma end a word
      * (+1 there, -1 inside a word); Cyrillic soft sign, hard sign and yery never begin one (-1).
      */
-    private static int positional(int prevFlags, int c, int nextFlags) {
-        return positionalByKind(prevFlags, positionalKind(c), nextFlags);
+    private static int positional(int prev, int e, int next) {
+        int kind = e >>> 8 & 3;
+        if (kind == 0) return 0;
+        boolean endsWord = (next & LETTER) == 0;
+        boolean startsWord = (prev & LETTER) == 0;
+        return kind == 1 ? (endsWord ? (startsWord ? 0 : 1) : -1) : (startsWord ? -1 : 0);
     }
 
     /** 1 for a letter that ends words (ך ם ן ף ץ ς), 2 for one that never starts one (ъ ы ь), else 0. */
-    static int positionalKind(int c) {
+    private static int positionalKind(int c) {
         switch (c) {
             case 0x05DA: case 0x05DD: case 0x05DF: case 0x05E3: case 0x05E5: // ך ם ן ף ץ
             case 0x03C2: // ς
@@ -699,52 +644,46 @@ final class TextEvidence {
         }
     }
 
-    private static int positionalByKind(int prevFlags, int kind, int nextFlags) {
-        if (kind == 0) return 0;
-        boolean endsWord = (nextFlags & LETTER) == 0;
-        boolean startsWord = (prevFlags & LETTER) == 0;
-        return kind == 1 ? (endsWord ? (startsWord ? 0 : 1) : -1) : (startsWord ? -1 : 0);
-    }
-
     /**
-     * What the Thai orthography check ({@link #plausibleThai}) reads of the character checked: 1
-     * for a vowel written above or below or U+0E47 (after a consonant), 2 for a tone mark or the
+     * A character's kind as the one checked by Thai orthography ({@link #plausibleThai}): 1 for a
+     * vowel written above or below or U+0E47 (after a consonant), 2 for a tone mark or the
      * thanthakhat (after a consonant, or such a vowel after one), 3 for a leading vowel (before a
      * consonant), else 0.
      */
-    static int thaiOwnKind(int c) {
+    private static int thaiOwnKind(int c) {
         if (c == 0x0E31 || c >= 0x0E34 && c <= 0x0E3A || c == 0x0E47) return 1;
         if (c >= 0x0E48 && c <= 0x0E4C) return 2;
         return c >= 0x0E40 && c <= 0x0E44 ? 3 : 0;
     }
 
     /**
-     * What the Thai orthography check ({@link #plausibleThai}) reads of a neighbour: 1 for a
-     * consonant, 2 for a vowel written above or below (U+0E31, U+0E34-U+0E39), else 0.
+     * A character's kind as a neighbour in Thai orthography ({@link #plausibleThai}): 1 for a
+     * consonant (U+0E01-U+0E2E), 2 for a vowel written above or below (U+0E31, U+0E34-U+0E39),
+     * else 0.
      */
-    static int thaiNeighbourKind(int c) {
-        return isThaiConsonant(c) ? 1 : c == 0x0E31 || c >= 0x0E34 && c <= 0x0E39 ? 2 : 0;
-    }
-
-    private static boolean isThaiConsonant(int c) {
-        return c >= 0x0E01 && c <= 0x0E2E;
+    private static int thaiNeighbourKind(int c) {
+        return c >= 0x0E01 && c <= 0x0E2E ? 1 : c == 0x0E31 || c >= 0x0E34 && c <= 0x0E39 ? 2 : 0;
     }
 
     /**
-     * Thai orthography: vowels written above or below (U+0E31, U+0E34-U+0E3A, U+0E47) follow a
-     * consonant; tone marks and the thanthakhat (U+0E48-U+0E4C) follow a consonant or such a vowel;
-     * leading vowels (U+0E40-U+0E44) precede a consonant.
+     * Thai orthography, from the entries: vowels written above or below (U+0E31, U+0E34-U+0E3A,
+     * U+0E47) follow a consonant; tone marks and the thanthakhat (U+0E48-U+0E4C) follow a consonant
+     * or such a vowel after one; leading vowels (U+0E40-U+0E44) precede a consonant.
      */
-    private static boolean plausibleThai(int prevPrev, int prev, int c, int next) {
-        if (c == 0x0E31 || c >= 0x0E34 && c <= 0x0E3A || c == 0x0E47) return isThaiConsonant(prev);
-        if (c >= 0x0E48 && c <= 0x0E4C) {
-            return isThaiConsonant(prev) || (prev == 0x0E31 || prev >= 0x0E34 && prev <= 0x0E39)
-                    && isThaiConsonant(prevPrev);
+    private static boolean plausibleThai(int twoBefore, int prev, int e, int next) {
+        switch (e >>> 12 & 3) {
+            case 1:
+                return (prev & THAI_NEIGHBOUR) == THAI_CONSONANT;
+            case 2:
+                return (prev & THAI_NEIGHBOUR) == THAI_CONSONANT
+                        || (prev & THAI_NEIGHBOUR) == 2 << 14 && (twoBefore & THAI_NEIGHBOUR) == THAI_CONSONANT;
+            case 3:
+                return (next & THAI_NEIGHBOUR) == THAI_CONSONANT;
+            default:
+                return true;
         }
-        if (c >= 0x0E40 && c <= 0x0E44) return isThaiConsonant(next);
-        return true;
     }
 
-    /** How much of the letter count ICU4J's full confidence is worth. */
+    /** How much of the letter count ICU4J's full confidence is worth ({@link Weights#icu}). */
     static final double ICU_WEIGHT = 0.2;
 }

@@ -2,6 +2,7 @@ package io.github.jsoupcharset.detect;
 
 import io.github.jsoupcharset.BrowserCharsetJsoup;
 import io.github.jsoupcharset.codec.Decoders;
+import io.github.jsoupcharset.detect.TextEvidence.Weights;
 import io.github.jsoupcharset.encoding.Encoding;
 
 import java.io.IOException;
@@ -94,29 +95,20 @@ public final class HeldOutEvaluation {
         };
     }
 
-    /** The weights a score is made of; {@link #DEFAULT} is {@link TextEvidence.Parts#score}'s. */
-    record Weights(double implausible, double c1, double icu, double prior) {
-        static final Weights DEFAULT = new Weights(3.0, 5.0, TextEvidence.ICU_WEIGHT, 1.0);
-
-        double score(TextEvidence.Parts p, Candidates.Candidate c, int icuConfidence) {
-            int w = c.weight();
-            return w * (p.best() - (p.letters() - p.best()) - implausible * p.implausible() + p.positive()
-                    + icu * p.letters() * icuConfidence / 100.0) - c1 * p.c1() - 8.0 * p.errors() + prior * c.prior();
-        }
-
-        static List<Weights> grid() {
-            List<Weights> grid = new ArrayList<>();
-            for (double a : new double[] {0.5, 1, 2}) {
-                for (double b : new double[] {0.5, 1, 2}) {
-                    for (double i : new double[] {0.5, 1, 2}) {
-                        for (double p : new double[] {0.5, 1, 2}) {
-                            grid.add(new Weights(DEFAULT.implausible * a, DEFAULT.c1 * b, DEFAULT.icu * i, p));
-                        }
+    /** The grid of weights tried around those in use ({@link Weights#DEFAULT}): each ×½, ×1, ×2 (the errors' weight kept). */
+    static List<Weights> weightGrid() {
+        Weights d = Weights.DEFAULT;
+        List<Weights> grid = new ArrayList<>();
+        for (double a : new double[] {0.5, 1, 2}) {
+            for (double b : new double[] {0.5, 1, 2}) {
+                for (double i : new double[] {0.5, 1, 2}) {
+                    for (double p : new double[] {0.5, 1, 2}) {
+                        grid.add(new Weights(d.implausible() * a, d.c1() * b, d.error(), d.icu() * i, p));
                     }
                 }
             }
-            return grid;
         }
+        return grid;
     }
 
     /** One page: its keys, and per candidate its parts on all the evidence, ICU4J's confidence and whether it decodes the page right. */
@@ -128,7 +120,7 @@ public final class HeldOutEvaluation {
             int best = -1;
             double bestScore = Double.NEGATIVE_INFINITY;
             for (int i = 0; i < candidates.size(); i++) {
-                double s = w.score(parts.get(i), candidates.get(i), icu[i]);
+                double s = parts.get(i).score(candidates.get(i), icu[i], w);
                 if (s > bestScore) {
                     bestScore = s;
                     best = i;
@@ -183,7 +175,7 @@ public final class HeldOutEvaluation {
 
     /** Per family, the pages right when each fold (by {@code key}) is decided with the weights chosen on the others. */
     static Map<String, int[]> heldOut(List<Page> pages, Function<Page, String> key, Map<String, Weights> chosen) {
-        List<Weights> grid = Weights.grid();
+        List<Weights> grid = weightGrid();
         Map<String, List<Page>> folds = new TreeMap<>();
         for (Page p : pages) folds.computeIfAbsent(key.apply(p), k -> new ArrayList<>()).add(p);
         // per page and weights: right or not
@@ -262,8 +254,8 @@ public final class HeldOutEvaluation {
                 System.out.println("  offline differs: " + p.c().path() + " exhaustive " + r.subList(0, 3));
             }
         }
-        System.out.println("\nweights of the grid (" + Weights.grid().size() + ") that decide as many corpus pages right as"
-                + " those in use: " + Weights.grid().stream().filter(w -> pages.stream().filter(p -> right(p, w)).count()
+        System.out.println("\nweights of the grid (" + weightGrid().size() + ") that decide as many corpus pages right as"
+                + " those in use: " + weightGrid().stream().filter(w -> pages.stream().filter(p -> right(p, w)).count()
                         == pages.stream().filter(p -> right(p, Weights.DEFAULT)).count()).count());
         transcoded(DetectionCorpus.load(corpus));
         calibration(DetectionCorpus.load(corpus));

@@ -68,7 +68,7 @@ class TextEvidenceTest {
                 StringBuilder sb = new StringBuilder();
                 d.decode(text, 0, n, true, sb);
                 char[] chars = sb.toString().toCharArray();
-                TextEvidence.Parts plain = TextEvidence.sequentialParts(chars, chars.length, d.errors(), cand);
+                TextEvidence.Parts plain = PlainScoring.parts(chars, chars.length, d.errors(), cand);
                 TextEvidence.Parts fast = TextEvidence.singleByteParts(text, n, nonAscii, count, cand, byteLetters);
                 assertThat(java.util.Arrays.toString(java.util.Arrays.copyOf(text, n)) + " as " + cand.encoding(), fast, equalTo(plain));
                 assertThat("byteLetters left zeroed", java.util.Arrays.stream(byteLetters).sum(), equalTo(0));
@@ -147,7 +147,7 @@ class TextEvidenceTest {
                 d.decode(text, 0, text.length, true, sb);
                 char[] chars = sb.toString().toCharArray();
                 assertThat(c.path() + " as " + cand.encoding(), TextEvidence.parts(chars, chars.length, d.errors(), cand),
-                        equalTo(TextEvidence.sequentialParts(chars, chars.length, d.errors(), cand)));
+                        equalTo(PlainScoring.parts(chars, chars.length, d.errors(), cand)));
                 compared++;
             }
         }
@@ -158,7 +158,7 @@ class TextEvidenceTest {
             char[] chars = tricky.substring(start).toCharArray();
             for (Candidate cand : Candidates.ALL) {
                 assertThat(TextEvidence.parts(chars, chars.length, 0, cand),
-                        equalTo(TextEvidence.sequentialParts(chars, chars.length, 0, cand)));
+                        equalTo(PlainScoring.parts(chars, chars.length, 0, cand)));
             }
         }
         assertThat(compared, greaterThan(10_000));
