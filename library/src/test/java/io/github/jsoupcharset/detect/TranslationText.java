@@ -96,8 +96,8 @@ final class TranslationText {
         String s = FORMAT.matcher(message.replace("%%", "\0")).replaceAll("x").replace('\0', '%');
         s = MARKUP.matcher(s).replaceAll(" ");
         s = MNEMONIC.matcher(s).replaceAll("");
-        s = SPACE.matcher(s).replaceAll(" ").strip();
         s = s.replace("<", " ").replace(">", " ").replace("&", " and ");
+        s = SPACE.matcher(s).replaceAll(" ").strip();
         int letters = 0;
         for (int i = 0; i < s.length(); i++) if (Character.isLetter(s.charAt(i))) letters++;
         return letters < 3 ? null : s;
