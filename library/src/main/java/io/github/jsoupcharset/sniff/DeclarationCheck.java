@@ -27,8 +27,8 @@ import java.util.Set;
  *       two thirds of the non-ASCII sequences, in at least {@link #MIN_BROKEN_RUNS} places (runs of
  *       non-ASCII bytes) or at least {@link #MIN_UTF8_ERRORS} errors in all, and detection
  *       ({@link Detector}) choosing a legacy encoding that decodes the body with at most one error
- *       per {@link #CLEAN_RATIO} UTF-8 errors: that encoding. A UTF-8 page with a few broken
- *       sequences, or mostly good UTF-8 with a stray legacy paragraph, stays UTF-8. The first
+ *       per {@link #CLEAN_RATIO} UTF-8 errors: that encoding. A UTF-8 page broken in two places,
+ *       or mostly good UTF-8 with a stray legacy paragraph, stays UTF-8. The first
  *       {@link #PROBE} non-ASCII sequences are looked at first: the body is counted in full only
  *       when errors make up at least a third of them, so on a UTF-8 page the scan ends after a
  *       few dozen characters.</li>
