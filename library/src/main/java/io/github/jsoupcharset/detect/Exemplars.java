@@ -120,6 +120,17 @@ final class Exemplars {
             }
         }
 
+        /** The script of the language's letters (the first standard exemplar of a script of its own). */
+        Character.UnicodeScript script() {
+            for (int r = 0; r < mainSet.getRangeCount(); r++) {
+                for (int c = mainSet.getRangeStart(r); c <= mainSet.getRangeEnd(r); c++) {
+                    Character.UnicodeScript s = Character.UnicodeScript.of(c);
+                    if (s != Character.UnicodeScript.COMMON && s != Character.UnicodeScript.INHERITED) return s;
+                }
+            }
+            return Character.UnicodeScript.COMMON;
+        }
+
         double weight(int c) {
             return halves(c) * 0.5;
         }

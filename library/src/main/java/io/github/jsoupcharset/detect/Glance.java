@@ -11,7 +11,8 @@ import java.util.List;
  * alone (per byte value, how often it occurs in the sample and how often it touches an ASCII
  * letter) through each candidate's {@link ByteTables}. The best two by glance, and up to
  * {@link #SINGLE_BYTE_CONTENDERS} in all whose glance comes within {@link #REACH_SHARE} of the
- * best, go on; every multi-byte candidate goes on. Internal; thread-safe.
+ * best, and the best of each script within that reach, go on; every multi-byte candidate goes
+ * on. Internal; thread-safe.
  */
 final class Glance {
     private Glance() {}
@@ -60,6 +61,7 @@ final class Glance {
             order[k] = i;
         }
         boolean[] keep = new boolean[n];
+        boolean[] scriptSeen = new boolean[Character.UnicodeScript.values().length];
         int kept = 0;
         double top = Double.NaN;
         for (int i : order) {
@@ -68,9 +70,10 @@ final class Glance {
                 continue;
             }
             if (kept == 0) top = glance[i];
-            if (kept < 2 || kept < SINGLE_BYTE_CONTENDERS && glance[i] >= top - REACH_SHARE * Math.abs(top)) {
-                keep[i] = true;
-            }
+            int script = SCRIPTS[i];
+            boolean reach = glance[i] >= top - REACH_SHARE * Math.abs(top);
+            if (kept < 2 || reach && (kept < SINGLE_BYTE_CONTENDERS || !scriptSeen[script])) keep[i] = true;
+            scriptSeen[script] = true;
             kept++;
         }
         List<Candidate> result = new ArrayList<>();
@@ -111,6 +114,15 @@ final class Glance {
         }
         return halves;
     }
+
+    /**
+     * The script of each candidate's first language ({@link Candidates#ALL}'s order): the best
+     * candidate of each script within reach is scored in full whatever its rank, since the glance
+     * (a letter of any of a candidate's languages counts) ranks the readings of one text in many
+     * scripts alike (Yiddish in windows-1255 reads as Cyrillic and Greek letters too).
+     */
+    private static final int[] SCRIPTS = Candidates.ALL.stream()
+            .mapToInt(c -> Exemplars.SETS.get(c.languages()[0]).script().ordinal()).toArray();
 
     /** Single-byte candidates scored in full on the sample, chosen by their glance ({@link #singleByteHalves}). */
     static final int SINGLE_BYTE_CONTENDERS = 8;

@@ -74,6 +74,7 @@ class GlanceTest {
         }
         Arrays.sort(order, (a, b) -> Double.compare(glance[b], glance[a])); // stable
         boolean[] keep = new boolean[n];
+        java.util.Set<Character.UnicodeScript> scripts = new java.util.HashSet<>();
         int singleByte = 0;
         double top = Double.NaN;
         for (int i : order) {
@@ -82,7 +83,10 @@ class GlanceTest {
                 continue;
             }
             if (singleByte == 0) top = glance[i];
-            if (singleByte < 2 || singleByte < Glance.SINGLE_BYTE_CONTENDERS && glance[i] >= top - Glance.REACH_SHARE * Math.abs(top)) {
+            // the best of each script within reach too, whatever its rank
+            boolean firstOfScript = scripts.add(Exemplars.SETS.get(Candidates.ALL.get(i).languages()[0]).script());
+            if (singleByte < 2 || (singleByte < Glance.SINGLE_BYTE_CONTENDERS || firstOfScript)
+                    && glance[i] >= top - Glance.REACH_SHARE * Math.abs(top)) {
                 keep[i] = true;
             }
             singleByte++;
@@ -90,6 +94,24 @@ class GlanceTest {
         List<Candidate> result = new ArrayList<>();
         for (int i = 0; i < n; i++) if (keep[i]) result.add(Candidates.ALL.get(i));
         return result;
+    }
+
+    @Test
+    void yiddishInWindows1255IsScoredThoughMoreCyrillicAndGreekReadingsGlanceAlike() {
+        // Yiddish writes its vowels as marks on Hebrew letters (אַ אָ פֿ), which count for little
+        // at a glance: six Cyrillic and Greek readings glance as well, and without a place for
+        // the best of each script windows-1255 was not scored at all (read as x-mac-cyrillic)
+        String text = "<p>\u05d3\u05d0\u05b8\u05e7\u05d5\u05de\u05e2\u05e0\u05d8 \u05de\u05d5\u05d6 "
+                + "\u05d0\u05b8\u05e0\u05d4\u05f2\u05d1\u05df \u05de\u05d9\u05d8 \u05d0\u05b7\u05df "
+                + "\u05e2\u05dc\u05e2\u05de\u05e2\u05e0\u05d8. \u05d3\u05d5\u05e8\u05db\u05e4\u05bf\u05d0\u05b7\u05dc "
+                + "\u05d0\u05d9\u05df \u05e7\u05dc\u05d0\u05b8\u05e0\u05d9\u05e8\u05df, \u05e0\u05d9\u05d8 "
+                + "\u05d2\u05e2\u05e7\u05e2\u05e0\u05d8 \u05dc\u05f2\u05e2\u05e0\u05e2\u05df "
+                + "\u05d3\u05d0\u05b7\u05d8\u05df \u05e4\u05bf\u05d5\u05df \u05e7\u05d9\u05e0\u05d3"
+                + "\u05e4\u05bc\u05e8\u05d0\u05b8\u05e6\u05e2\u05e1.</p>";
+        String page = (text + "\n").repeat(6);
+        byte[] bytes = page.getBytes(io.github.jsoupcharset.encoding.Encoding.WINDOWS_1255.charset());
+        var decoded = io.github.jsoupcharset.BrowserCharsetJsoup.decode(bytes, "text/html");
+        assertThat(decoded.decision().toString(), decoded.text(), org.hamcrest.Matchers.equalTo(page));
     }
 
     private static boolean isAsciiLetter(byte b) {

@@ -114,7 +114,12 @@ public final class UnseenTextEvaluation {
                     CharsetEncoder enc = encoding.charset().newEncoder()
                             .onUnmappableCharacter(CodingErrorAction.REPORT).onMalformedInput(CodingErrorAction.REPORT);
                     List<String> writable = new ArrayList<>();
-                    for (String m : messages) if (enc.canEncode(m)) writable.add(m);
+                    for (String m : messages) {
+                        // what the encoding writes and reads back as it was (a few characters share bytes)
+                        if (enc.canEncode(m) && new String(m.getBytes(encoding.charset()), encoding.charset()).equals(m)) {
+                            writable.add(m);
+                        }
+                    }
                     int start = 0;
                     for (int length : LENGTHS) {
                         StringBuilder body = new StringBuilder();
@@ -198,6 +203,7 @@ public final class UnseenTextEvaluation {
                 tallies.put(half + ": " + t, new Tally());
             }
         }
+        Map<String, int[]> calibration = new TreeMap<>(); // guesses, stated percent summed, right
         for (Page p : pages) {
             String half = p.test() ? "test" : "dev";
             if (!only.equals("all") && !only.equals(half)) continue;
@@ -208,11 +214,22 @@ public final class UnseenTextEvaluation {
             tallies.get(half + ": undeclared legacy, by encoding").count(p.encoding().name(), right);
             tallies.get(half + ": undeclared legacy, by language").count(p.language(), right);
             tallies.get(half + ": undeclared legacy, by length").count(String.format("%5d", p.length()), right);
+            java.util.OptionalInt confidence = got.decision().detectorConfidence();
+            if (got.decision().source() == io.github.jsoupcharset.decision.DecisionSource.DETECTION
+                    && confidence.isPresent()) {
+                int stated = confidence.getAsInt();
+                int[] bin = calibration.computeIfAbsent(half + (stated >= 99 ? " 99-100%" : stated >= 90 ? " 90-99%"
+                        : String.format(" %d-%d%%", stated / 10 * 10, stated / 10 * 10 + 10)), k -> new int[3]);
+                bin[0]++;
+                bin[1] += stated;
+                if (right) bin[2]++;
+            }
             if (!right && verbose) {
                 byte[] text = Detector.evidenceWindow(legacy, 0, legacy.length);
                 Encoding exhaustive = Ranking.rank(text, text.length, true).get(0).encoding();
                 System.out.println("  miss " + half + ": " + what + " -> " + got.decision().encoding().name()
-                        + " (" + got.decision().source() + "; scoring every candidate in full: "
+                        + " (" + got.decision().source() + " " + got.decision().detectorConfidence().orElse(-1)
+                        + "%; scoring every candidate in full: "
                         + (new String(legacy, exhaustive.charset()).equals(p.html()) ? "right" : exhaustive.name()) + ")");
             }
             byte[] utf8 = p.html().getBytes(StandardCharsets.UTF_8);
@@ -242,6 +259,10 @@ public final class UnseenTextEvaluation {
                     !CHECKED.decode(legacy, declared).text().equals(BROWSER.decode(legacy, declared).text()));
         }
         tallies.forEach((k, t) -> { if (!t.rows.isEmpty()) t.print(k); });
+        System.out.println("\ndetector confidence, undeclared legacy pages decided by detection\n\n"
+                + "| half, stated | guesses | mean stated | observed right | wrong |\n|---|---|---|---|---|");
+        calibration.forEach((k, b) -> System.out.printf("| %s | %d | %.2f | %.2f | %d |%n", k, b[0], b[1] / 100.0 / b[0],
+                (double) b[2] / b[0], b[0] - b[2]));
         if (only.equals("all")) markdown(tallies);
     }
 
