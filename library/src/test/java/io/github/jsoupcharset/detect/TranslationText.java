@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -101,16 +100,5 @@ final class TranslationText {
         int letters = 0;
         for (int i = 0; i < s.length(); i++) if (Character.isLetter(s.charAt(i))) letters++;
         return letters < 3 ? null : s;
-    }
-
-    /** The languages a folder of catalogues holds. */
-    static Set<String> languages(Path localeDir) throws IOException {
-        Set<String> out = new LinkedHashSet<>();
-        if (!Files.isDirectory(localeDir)) return out;
-        try (Stream<Path> dirs = Files.list(localeDir)) {
-            dirs.filter(d -> Files.isDirectory(d.resolve("LC_MESSAGES"))).map(d -> d.getFileName().toString()).sorted()
-                    .forEach(out::add);
-        }
-        return out;
     }
 }
