@@ -21,6 +21,28 @@ final class Exemplars {
     private Exemplars() {}
 
     /**
+     * Left out of {@link #PUNCTUATION}: the General Punctuation block (‘ ’ “ ” „ ‚ … – — † ‰ ‹ ›),
+     * which every windows-125x encoding has at the same bytes 0x80-0x9F (so it tells none of them
+     * from the others), and which their readings of multi-byte text are full of ("‚Ì‚±" for
+     * Shift_JIS).
+     */
+    private static final UnicodeSet GENERAL_PUNCTUATION = new UnicodeSet(0x2000, 0x206F).freeze();
+
+    /** Each candidate language's punctuation outside ASCII and the General Punctuation block. */
+    private static final Map<String, UnicodeSet> PUNCTUATION_OF = punctuationOf();
+
+    private static Map<String, UnicodeSet> punctuationOf() {
+        Map<String, UnicodeSet> m = new HashMap<>();
+        for (Candidate c : Candidates.ALL) {
+            for (String lang : c.languages()) {
+                m.computeIfAbsent(lang, l -> new UnicodeSet(LocaleData.getExemplarSet(new ULocale(l), 0,
+                        LocaleData.ES_PUNCTUATION)).retain(0x80, 0x10FFFF).removeAll(GENERAL_PUNCTUATION).freeze());
+            }
+        }
+        return m;
+    }
+
+    /**
      * The punctuation outside ASCII that the candidates' languages write (« » ¡ ¿ §, 。 、 「 」),
      * from ICU's punctuation exemplar sets: weighed as letters are, so that a reading that makes
      * letters of another reading's punctuation («» as Ťť in ISO-8859-2) does not gain by it.
@@ -28,30 +50,12 @@ final class Exemplars {
      * punctuation of another language counts for nothing (a half, as an auxiliary letter, against
      * the half every letter outside the language costs): never against.
      */
-    static final UnicodeSet PUNCTUATION;
+    static final UnicodeSet PUNCTUATION = union(PUNCTUATION_OF.values());
 
-    /**
-     * Left out: the General Punctuation block (‘ ’ “ ” „ ‚ … – — † ‰ ‹ ›), which every
-     * windows-125x encoding has at the same bytes 0x80-0x9F (so it tells none of them from the
-     * others), and which their readings of multi-byte text are full of ("‚Ì‚±" for Shift_JIS).
-     */
-    private static final UnicodeSet GENERAL_PUNCTUATION = new UnicodeSet(0x2000, 0x206F).freeze();
-
-    static {
-        PUNCTUATION = punctuation();
-    }
-
-    private static UnicodeSet punctuation() {
+    private static UnicodeSet union(Iterable<UnicodeSet> sets) {
         UnicodeSet all = new UnicodeSet();
-        for (Candidate c : Candidates.ALL) {
-            for (String lang : c.languages()) all.addAll(punctuationOf(lang));
-        }
+        for (UnicodeSet s : sets) all.addAll(s);
         return all.freeze();
-    }
-
-    private static UnicodeSet punctuationOf(String lang) {
-        return new UnicodeSet(LocaleData.getExemplarSet(new ULocale(lang), 0, LocaleData.ES_PUNCTUATION))
-                .retain(0x80, 0x10FFFF).removeAll(GENERAL_PUNCTUATION);
     }
 
     static final Map<String, Exemplar> SETS = load();
@@ -70,7 +74,7 @@ final class Exemplars {
                     if (l.equals("vi")) main.add(0x0300, 0x0303).add(0x0309).add(0x0323);
                     if (l.equals("he") || l.equals("yi")) aux.add(0x05B0, 0x05C7);
                     aux.addAll(PUNCTUATION);
-                    main.addAll(punctuationOf(l));
+                    main.addAll(PUNCTUATION_OF.get(l));
                     return new Exemplar(main.freeze(), aux.freeze());
                 });
             }
