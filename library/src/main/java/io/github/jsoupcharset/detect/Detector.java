@@ -92,6 +92,29 @@ public final class Detector {
     }
 
     /**
+     * Whether {@code encoding}'s reading {@code decoded} of bytes that have no whole UTF-8 sequence
+     * is a few legacy letters, and not what is left of a UTF-8 page broken in one or two places:
+     * <ul>
+     *   <li>a single-byte encoding: beyond ASCII only small letters of a language it writes,
+     *       inside words and in plausible shapes (no capital after a small letter, no letter of
+     *       another script in a word): "café", where a broken sequence reads "cafÃ", "Ã©" or
+     *       "â€";</li>
+     *   <li>a multi-byte encoding: at least {@link #FEW_LEGACY_CHARACTERS} characters beyond ASCII,
+     *       each a letter of its language ("ログイン"), where two broken sequences read as at most
+     *       two.</li>
+     * </ul>
+     */
+    public static boolean readsAsLegacyLetters(String decoded, Encoding encoding) {
+        Candidates.Candidate c = Candidates.of(encoding);
+        char[] text = decoded.toCharArray();
+        return c.weight() == 1 ? TextEvidence.smallLettersInWords(text, text.length, c)
+                : TextEvidence.standardLetters(text, text.length, c, FEW_LEGACY_CHARACTERS);
+    }
+
+    /** {@link #readsAsLegacyLetters}: the fewest characters of a multi-byte encoding. */
+    static final int FEW_LEGACY_CHARACTERS = 3;
+
+    /**
      * Whether the leader's reading of the text, which scored below nothing, is shaped as noise
      * rather than as words: at least {@link #NOISE_MISFITS} of its letters in implausible shapes
      * (case flipping inside words, letters of two scripts in one word, symbols glued to letters,

@@ -146,6 +146,66 @@ final class TextEvidence {
     }
 
     /**
+     * Whether every non-ASCII character of decoded text {@code text[0, n)} is a small letter
+     * (or one of a script without case) that one of {@code candidate}'s languages writes (a
+     * standard exemplar), in a word (its run of non-ASCII characters has an ASCII letter beside
+     * it) and in no implausible shape among its neighbours ({@link #contribution} adds nothing
+     * against it): what a few legacy letters in ASCII text read as ("café", "Kraków").
+     */
+    static boolean smallLettersInWords(char[] text, int n, Candidate candidate) {
+        Exemplar[] langs = Exemplars.of(candidate);
+        int prev = SPACE;
+        int twoBefore = SPACE;
+        for (int i = 0; i < n; ) {
+            int c = Character.codePointAt(text, i, n);
+            int len = Character.charCount(c);
+            int e = entry(c);
+            if (c >= 0x80) {
+                if ((e & LETTER) == 0 || (e & UPPER) != 0 || bestHalves(langs, c) < 2 || !inWord(text, n, i)) return false;
+                int next = i + len < n ? entry(Character.codePointAt(text, i + len, n)) : SPACE;
+                if (contribution(twoBefore, prev, e, next) >>> 2 != 0) return false;
+            }
+            twoBefore = prev;
+            prev = e;
+            i += len;
+        }
+        return true;
+    }
+
+    /**
+     * Whether decoded text {@code text[0, n)} has at least {@code min} non-ASCII characters, every
+     * one a letter one of {@code candidate}'s languages writes (a standard exemplar): a few words of
+     * Japanese or Chinese ("ログイン"), where a multi-byte candidate reads a broken UTF-8 sequence as
+     * one character or none.
+     */
+    static boolean standardLetters(char[] text, int n, Candidate candidate, int min) {
+        Exemplar[] langs = Exemplars.of(candidate);
+        int letters = 0;
+        for (int i = 0; i < n; ) {
+            int c = Character.codePointAt(text, i, n);
+            if (c >= 0x80) {
+                if ((entry(c) & LETTER) == 0 || bestHalves(langs, c) < 2) return false;
+                if (Character.isLetter(c)) letters++; // not the punctuation weighed as letters
+            }
+            i += Character.charCount(c);
+        }
+        return letters >= min;
+    }
+
+    /** Whether the run of non-ASCII characters around {@code text[i]} has an ASCII letter right before or after it. */
+    private static boolean inWord(char[] text, int n, int i) {
+        int from = i;
+        int to = i;
+        while (from > 0 && text[from - 1] >= 0x80) from--;
+        while (to < n && text[to] >= 0x80) to++;
+        return from > 0 && asciiLetter(text[from - 1]) || to < n && asciiLetter(text[to]);
+    }
+
+    private static boolean asciiLetter(char c) {
+        return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+    }
+
+    /**
      * {@link #parts(char[], int, long, Candidate)} of a single-byte candidate's decoding of {@code text[0, n)}, computed straight
      * from the bytes: the same steps, with each byte's character and properties from its table and
      * the exemplar hits counted per byte value ({@code byteLetters}, 256 entries, left zeroed).

@@ -24,14 +24,18 @@ import java.util.Set;
  *       sequence makes it less likely still. The scan stops at the first error, so on a real
  *       legacy page it usually ends at the first non-ASCII byte;</li>
  *   <li>UTF-8 declared, errors (one per U+FFFD the UTF-8 decoder would produce) making up at least
- *       two thirds of the non-ASCII sequences, in at least {@link #MIN_BROKEN_RUNS} places (runs of
- *       non-ASCII bytes) or at least {@link #MIN_UTF8_ERRORS} errors in all, and detection
- *       ({@link Detector}) choosing a legacy encoding that decodes the body with at most one error
- *       per {@link #CLEAN_RATIO} UTF-8 errors: that encoding. A UTF-8 page broken in two places,
- *       or mostly good UTF-8 with a stray legacy paragraph, stays UTF-8. The first
- *       {@link #PROBE} non-ASCII sequences are looked at first: the body is counted in full only
- *       when errors make up at least a third of them, so on a UTF-8 page the scan ends after a
- *       few dozen characters.</li>
+ *       two thirds of the non-ASCII sequences, and detection ({@link Detector}) choosing a legacy
+ *       encoding that decodes the body with at most one error per {@link #CLEAN_RATIO} UTF-8
+ *       errors: that encoding. Bytes broken in fewer than {@link #MIN_BROKEN_RUNS} places (runs of
+ *       non-ASCII bytes) with at most twice {@link #MAX_ERRORS_OF_PLACE} errors could be a UTF-8
+ *       page broken in two places; they are taken for legacy text only when they have no whole
+ *       UTF-8 sequence and the legacy reading is a few letters
+ *       ({@link Detector#readsAsLegacyLetters}: small letters inside words, "café" and not the
+ *       "cafÃ" or "Ã©" a broken "é" leaves), with no byte 0x80-0xBF for a single-byte encoding
+ *       (what a sequence that lost its lead leaves). A UTF-8 page broken in two places, or mostly
+ *       good UTF-8 with a stray legacy paragraph, stays UTF-8. The first {@link #PROBE} non-ASCII
+ *       sequences are looked at first: the body is counted in full only when errors make up at
+ *       least a third of them, so on a UTF-8 page the scan ends after a few dozen characters.</li>
  * </ul>
  * The cost on a page whose declaration is right is then a scan of its ASCII head, eight bytes at a
  * time (all of a page that is pure ASCII). Internal (public for the benchmarks).
@@ -40,16 +44,17 @@ public final class DeclarationCheck {
     /** Valid UTF-8 declared single-byte needs at least this many multi-byte sequences. */
     static final int MIN_UTF8_SEQUENCES = 2;
     /**
-     * Bytes declared UTF-8 need at least this many broken runs (maximal runs of non-ASCII bytes
-     * that are not whole UTF-8 sequences) to be looked at again: more than the two places a
-     * UTF-8 page with two broken sequences has, however they break it.
+     * Bytes declared UTF-8 with at least this many broken runs (maximal runs of non-ASCII bytes
+     * that are not whole UTF-8 sequences) are more than the two places a UTF-8 page with two
+     * broken sequences has, however they break it.
      */
     static final int MIN_BROKEN_RUNS = 3;
     /**
-     * ...or at least this many UTF-8 errors, for text in one run (Japanese, Thai: no ASCII between
-     * words); a broken sequence makes at most three (a lead, the byte, a continuation).
+     * The most UTF-8 errors one broken place makes: a four-byte sequence split by a stray byte (the
+     * lead, the byte, three continuations). Bytes with more errors than two such places, in one
+     * run or two (Japanese, Thai: no ASCII between words), are not a UTF-8 page broken in two places.
      */
-    static final int MIN_UTF8_ERRORS = 8;
+    static final int MAX_ERRORS_OF_PLACE = 5;
     /** The legacy decoding may have at most one error per this many UTF-8 errors. */
     static final int CLEAN_RATIO = 16;
     /** How many non-ASCII sequences of a page declared UTF-8 are looked at before counting them all. */
@@ -102,15 +107,22 @@ public final class DeclarationCheck {
         // errors at least two thirds of the non-ASCII sequences: errors >= 2 * valid sequences
         Utf8Scan count = probe.sequences() + probe.errors() < PROBE ? probe // the probe saw the whole body
                 : Utf8Scan.of(body, off, len, complete, false, Integer.MAX_VALUE);
-        if (count.errors() < MIN_BROKEN_RUNS || count.errors() < 2 * count.sequences()
-                || count.errors() < MIN_UTF8_ERRORS && brokenRuns(body, off, len, complete) < MIN_BROKEN_RUNS) {
-            return Optional.empty();
-        }
+        if (count.errors() < 2 * count.sequences()) return Optional.empty();
+        // a page that could be UTF-8 broken in two places: taken for legacy text only when it has
+        // nothing UTF-8 writes beyond ASCII and reads as a few legacy letters
+        boolean twoPlaces = count.errors() <= 2 * MAX_ERRORS_OF_PLACE
+                && brokenRuns(body, off, len, complete) < MIN_BROKEN_RUNS;
+        if (twoPlaces && count.sequences() > 0) return Optional.empty();
         Detector.Guess guess = Detector.guess(body, off, len, SniffOptions.Detection.AUTHOR_INTENT,
                 Encoding.WINDOWS_1252, complete);
         if (guess.source() != DecisionSource.DETECTION || guess.encoding() == Encoding.UTF_8) return Optional.empty();
-        long legacyErrors = replacements(new String(body, off, len, guess.encoding().charset()));
+        String legacy = new String(body, off, len, guess.encoding().charset());
+        long legacyErrors = replacements(legacy);
         if (legacyErrors * CLEAN_RATIO > count.errors()) return Optional.empty();
+        if (twoPlaces && (!Detector.readsAsLegacyLetters(legacy, guess.encoding())
+                || !MULTI_BYTE.contains(guess.encoding()) && hasContinuationByte(body, off, len))) {
+            return Optional.empty();
+        }
         return Optional.of(new Misdeclaration(where, Encoding.UTF_8, guess.encoding(),
                 count.errors() + " UTF-8 errors in " + (count.errors() + count.sequences()) + " non-ASCII sequences; "
                         + guess.encoding().name() + " decodes with " + legacyErrors + " errors"));
@@ -137,5 +149,14 @@ public final class DeclarationCheck {
         long n = 0;
         for (int i = 0; i < s.length(); i++) if (s.charAt(i) == '\uFFFD') n++;
         return n;
+    }
+
+    /**
+     * Whether {@code b[off, off+len)} has a byte 0x80-0xBF, which continues a UTF-8 sequence: on
+     * a page with no whole sequence, what is left of one that lost its lead ("ó" as 0xB3).
+     */
+    private static boolean hasContinuationByte(byte[] b, int off, int len) {
+        for (int i = off; i < off + len; i++) if ((b[i] & 0xC0) == 0x80) return true;
+        return false;
     }
 }

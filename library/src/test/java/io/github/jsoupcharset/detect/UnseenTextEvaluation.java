@@ -24,8 +24,9 @@ import java.util.TreeMap;
  * Detection and the checked mode measured on text nobody tuned on: pages built from the
  * translations of programs' messages ({@link TranslationText}), in every legacy encoding that
  * writes their language, served undeclared, misdeclared (legacy bytes behind {@code
- * charset=utf-8}, UTF-8 bytes behind {@code charset=windows-1252}), declared right, and the
- * control (UTF-8 with two broken sequences, declared UTF-8).
+ * charset=utf-8}, UTF-8 bytes behind {@code charset=windows-1252}), declared right, and two
+ * controls declared UTF-8: UTF-8 with two broken sequences, and UTF-8 whose only two non-ASCII
+ * characters are broken ({@link Breakage}, four ways).
  *
  * <p>The sources (a package's translations into one language) are split in two by a hash of the
  * package's name: changes to detection are looked at on the first half only ({@code dev}); the
@@ -140,6 +141,68 @@ public final class UnseenTextEvaluation {
         return pages;
     }
 
+    /**
+     * The text with its first two non-ASCII characters kept and the others written in ASCII (their
+     * marks removed) or left out: a page a UTF-8 page broken in two places can leave with no
+     * whole sequence, the hardest control for the checked mode.
+     */
+    static String onlyTwoNonAscii(String text) {
+        StringBuilder b = new StringBuilder();
+        int kept = 0;
+        for (int i = 0; i < text.length(); ) {
+            int c = text.codePointAt(i);
+            i += Character.charCount(c);
+            if (c < 0x80 || kept < 2) {
+                if (c >= 0x80) kept++;
+                b.appendCodePoint(c);
+            } else {
+                b.append(java.text.Normalizer.normalize(new String(Character.toChars(c)), java.text.Normalizer.Form.NFD)
+                        .replaceAll("[^\\x00-\\x7F]", ""));
+            }
+        }
+        return b.toString();
+    }
+
+    /** Ways a UTF-8 sequence breaks. */
+    enum Breakage {
+        /** Its last byte lost (a cut). */
+        LAST_BYTE_LOST,
+        /** Its lead lost. */
+        LEAD_LOST,
+        /** A stray 0xFF after its lead. */
+        STRAY_BYTE_INSIDE,
+        /** Its lead overwritten with 0xFF. */
+        LEAD_OVERWRITTEN;
+
+        /** The UTF-8 bytes with each multi-byte sequence broken this way. */
+        byte[] breakEach(byte[] utf8) {
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            for (int i = 0; i < utf8.length; ) {
+                int b = utf8[i] & 0xFF;
+                int n = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+                if (n > 1) {
+                    switch (this) {
+                        case LAST_BYTE_LOST -> out.write(utf8, i, n - 1);
+                        case LEAD_LOST -> out.write(utf8, i + 1, n - 1);
+                        case STRAY_BYTE_INSIDE -> {
+                            out.write(b);
+                            out.write(0xFF);
+                            out.write(utf8, i + 1, n - 1);
+                        }
+                        case LEAD_OVERWRITTEN -> {
+                            out.write(0xFF);
+                            out.write(utf8, i + 1, n - 1);
+                        }
+                    }
+                } else {
+                    out.write(b);
+                }
+                i += n;
+            }
+            return out.toByteArray();
+        }
+    }
+
     private static String escape(String s) {
         return s.replace("&", "&amp;").replace("<", "&lt;");
     }
@@ -199,6 +262,7 @@ public final class UnseenTextEvaluation {
             for (String t : List.of("undeclared legacy, by encoding", "undeclared legacy, by language",
                     "undeclared legacy, by length", "undeclared UTF-8", "legacy behind charset=utf-8, checked",
                     "UTF-8 behind charset=windows-1252, checked", "control: UTF-8 with 2 broken, checked",
+                    "control: UTF-8 whose only 2 non-ASCII characters are broken, checked",
                     "declared right, changed by checked")) {
                 tallies.put(half + ": " + t, new Tally());
             }
@@ -250,6 +314,14 @@ public final class UnseenTextEvaluation {
                 String browser = BROWSER.decode(broken, "text/html; charset=utf-8").text();
                 tallies.get(half + ": control: UTF-8 with 2 broken, checked").count(p.language(),
                         CHECKED.decode(broken, "text/html; charset=utf-8").text().equals(browser));
+                for (Breakage how : Breakage.values()) {
+                    byte[] onlyTwo = how.breakEach(onlyTwoNonAscii(p.html()).getBytes(StandardCharsets.UTF_8));
+                    boolean same = CHECKED.decode(onlyTwo, "text/html; charset=utf-8").text()
+                            .equals(BROWSER.decode(onlyTwo, "text/html; charset=utf-8").text());
+                    tallies.get(half + ": control: UTF-8 whose only 2 non-ASCII characters are broken, checked")
+                            .count(how.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '), same);
+                    if (!same && verbose) System.out.println("  changed " + half + " " + how + ": " + what);
+                }
             }
             boolean r = CHECKED.decode(legacy, "text/html; charset=utf-8").text().equals(p.html());
             tallies.get(half + ": legacy behind charset=utf-8, checked").count(p.encoding().name(), r);

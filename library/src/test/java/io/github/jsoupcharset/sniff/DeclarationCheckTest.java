@@ -2,10 +2,12 @@ package io.github.jsoupcharset.sniff;
 
 import io.github.jsoupcharset.decision.DecisionSource;
 import io.github.jsoupcharset.decision.EncodingDecision.Misdeclaration;
+import io.github.jsoupcharset.detect.Utf8Scan;
 import io.github.jsoupcharset.encoding.Encoding;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Optional;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -45,11 +47,56 @@ class DeclarationCheckTest {
 
     @Test
     void threeLegacyLettersDeclaredUtf8AreLegacy() {
-        String two = "La canción se escuchó en la radio.";
         String three = "La canción se escuchó en la radio toda la mañana.";
-        assertThat(check(page(two, Encoding.WINDOWS_1252.charset()), Encoding.UTF_8), equalTo(Optional.empty()));
         assertThat(check(page(three, Encoding.WINDOWS_1252.charset()), Encoding.UTF_8)
                 .map(Misdeclaration::bytesLookLike), equalTo(Optional.of(Encoding.WINDOWS_1252)));
+    }
+
+    @Test
+    void oneOrTwoSmallLegacyLettersInWordsAreLegacy() {
+        for (String text : List.of("Le café est ouvert.", "La canción se escuchó en la radio.")) {
+            assertThat(text, check(page(text, Encoding.WINDOWS_1252.charset()), Encoding.UTF_8)
+                    .map(Misdeclaration::bytesLookLike), equalTo(Optional.of(Encoding.WINDOWS_1252)));
+        }
+    }
+
+    @Test
+    void oneOrTwoLegacyLettersThatBrokenUtf8CouldLeaveStayUtf8() {
+        // a capital: what a two-byte sequence that lost its last byte reads as ("Ã")
+        assertThat(check(page("Voir École Normale.", Encoding.WINDOWS_1252.charset()), Encoding.UTF_8),
+                equalTo(Optional.empty()));
+        // a byte 0x80-0xBF: what a sequence that lost its lead leaves ("ó" is C3 B3, ł is B3)
+        assertThat(check(page("Jest ładnie dzisiaj.", Encoding.WINDOWS_1250.charset()), Encoding.UTF_8),
+                equalTo(Optional.empty()));
+        // a letter on its own, not in a word ("Â" is what a broken "©" leaves)
+        assertThat(check(page("Ir a la página siguiente o volver à la anterior.", Encoding.WINDOWS_1252.charset()),
+                Encoding.UTF_8), equalTo(Optional.empty()));
+    }
+
+    @Test
+    void aPageWhoseOnlySequencesAreBrokenStaysUtf8HoweverTheyBreak() {
+        // two sequences and nothing else beyond ASCII
+        String[] texts = {"Le café est prêt.", "C’est l’heure.", "Ça a l’air.", "日本 ok", "Да, ok", "Ωμ ok", "Fuß😀"};
+        for (String text : texts) {
+            byte[] utf8 = page(text, StandardCharsets.UTF_8);
+            String latin1 = new String(utf8, StandardCharsets.ISO_8859_1);
+            // each sequence: last byte lost, lead lost, a stray 0xFF inside, lead overwritten
+            List<String> broken = List.of(latin1.replaceAll("([\\xC0-\\xF4][\\x80-\\xBF]*)[\\x80-\\xBF]", "$1"),
+                    latin1.replaceAll("[\\xC0-\\xF4]([\\x80-\\xBF]+)", "$1"),
+                    latin1.replaceAll("([\\xC0-\\xF4])([\\x80-\\xBF]+)", "$1\u00FF$2"),
+                    latin1.replaceAll("[\\xC0-\\xF4]([\\x80-\\xBF]+)", "\u00FF$1"));
+            for (String b : broken) {
+                byte[] bytes = b.getBytes(StandardCharsets.ISO_8859_1);
+                assertThat(Utf8Scan.of(bytes, 0, bytes.length, true, false, Integer.MAX_VALUE).sequences(), equalTo(0));
+                assertThat(b, check(bytes, Encoding.UTF_8), equalTo(Optional.empty()));
+            }
+        }
+    }
+
+    @Test
+    void aFewJapaneseLettersDeclaredUtf8AreLegacy() {
+        assertThat(check(page("ログイン", Encoding.EUC_JP.charset()), Encoding.UTF_8).map(Misdeclaration::bytesLookLike),
+                equalTo(Optional.of(Encoding.EUC_JP)));
     }
 
     @Test
