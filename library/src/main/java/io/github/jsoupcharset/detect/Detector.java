@@ -111,6 +111,19 @@ public final class Detector {
                 : TextEvidence.standardLetters(text, text.length, c, FEW_LEGACY_CHARACTERS);
     }
 
+    /**
+     * Whether {@code decoded} has beyond ASCII only small letters inside words, in plausible shapes,
+     * that one language writes ({@link #readsAsLegacyLetters} of a single-byte encoding that
+     * writes the language): "può", "Zürich", "aničeno".
+     */
+    public static boolean readsAsSmallLetters(String decoded) {
+        char[] text = decoded.toCharArray();
+        for (Candidates.Candidate c : Candidates.ALL) {
+            if (c.weight() == 1 && TextEvidence.smallLettersInWords(text, text.length, c)) return true;
+        }
+        return false;
+    }
+
     /** {@link #readsAsLegacyLetters}: the fewest characters of a multi-byte encoding. */
     static final int FEW_LEGACY_CHARACTERS = 3;
 

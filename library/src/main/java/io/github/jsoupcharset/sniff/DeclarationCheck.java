@@ -8,6 +8,7 @@ import io.github.jsoupcharset.detect.Utf8Scan;
 import io.github.jsoupcharset.encoding.Encoding;
 import io.github.jsoupcharset.markup.AsciiBytes;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.Set;
 
@@ -19,8 +20,9 @@ import java.util.Set;
  * <ul>
  *   <li>a single-byte legacy encoding declared, and the whole body valid UTF-8 with at least
  *       {@link #MIN_UTF8_SEQUENCES} multi-byte sequences, or one of three or four bytes ("’" read
- *       as "â€™"): UTF-8. Legacy text is almost never valid
- *       UTF-8 (an accented letter is followed by ASCII, not by a byte 0x80-0xBF), and each
+ *       as "â€™"), or one of two bytes that UTF-8 reads as a small letter in a word and the
+ *       declared encoding as no letters ("può" read as "puÃ²"): UTF-8. Legacy text is almost never
+ *       valid UTF-8 (an accented letter is followed by ASCII, not by a byte 0x80-0xBF), and each
  *       sequence makes it less likely still. The scan stops at the first error, so on a real
  *       legacy page it usually ends at the first non-ASCII byte;</li>
  *   <li>UTF-8 declared, errors (one per U+FFFD the UTF-8 decoder would produce) making up at least
@@ -31,11 +33,12 @@ import java.util.Set;
  *       page broken in two places; they are taken for legacy text only when they have no whole
  *       UTF-8 sequence and the legacy reading is a few letters
  *       ({@link Detector#readsAsLegacyLetters}: small letters inside words, "café" and not the
- *       "cafÃ" or "Ã©" a broken "é" leaves), with no byte 0x80-0xBF for a single-byte encoding
- *       (what a sequence that lost its lead leaves). A UTF-8 page broken in two places, or mostly
- *       good UTF-8 with a stray legacy paragraph, stays UTF-8. The first {@link #PROBE} non-ASCII
- *       sequences are looked at first: the body is counted in full only when errors make up at
- *       least a third of them, so on a UTF-8 page the scan ends after a few dozen characters.</li>
+ *       "cafÃ" or "Ã©" a broken "é" leaves), each a byte of its own that a broken sequence seldom
+ *       leaves for a single-byte encoding ({@link #loneLetterBytes}). A UTF-8 page broken in two
+ *       places, or mostly good UTF-8 with a stray legacy paragraph, stays UTF-8. The first
+ *       {@link #PROBE} non-ASCII sequences are looked at first: the body is counted in full only
+ *       when errors make up at least a third of them, so on a UTF-8 page the scan ends after a few
+ *       dozen characters.</li>
  * </ul>
  * The cost on a page whose declaration is right is then a scan of its ASCII head, eight bytes at a
  * time (all of a page that is pure ASCII). Internal (public for the benchmarks).
@@ -90,9 +93,15 @@ public final class DeclarationCheck {
     private static Optional<Misdeclaration> declaredSingleByte(byte[] body, int off, int len, Encoding declared,
             DecisionSource where, boolean complete) {
         Utf8Scan count = Utf8Scan.of(body, off, len, complete, true, Integer.MAX_VALUE);
-        if (count.errors() > 0 || count.sequences() < MIN_UTF8_SEQUENCES && !(count.sequences() == 1
-                && (body[AsciiBytes.firstNonAscii(body, off, off + len)] & 0xFF) >= 0xE0)) {
-            return Optional.empty();
+        if (count.errors() > 0 || count.sequences() == 0) return Optional.empty();
+        if (count.sequences() < MIN_UTF8_SEQUENCES) {
+            // one sequence: of three or four bytes, or a small letter in a word ("può") where the
+            // declared encoding reads no letters ("puÃ²")
+            int lead = AsciiBytes.firstNonAscii(body, off, off + len);
+            if ((body[lead] & 0xFF) < 0xE0 && !(Detector.readsAsSmallLetters(new String(body, off, len, StandardCharsets.UTF_8))
+                    && !Detector.readsAsLegacyLetters(new String(body, off, len, declared.charset()), declared))) {
+                return Optional.empty();
+            }
         }
         return Optional.of(new Misdeclaration(where, declared, Encoding.UTF_8,
                 "valid UTF-8, " + count.sequences() + " multi-byte sequences"));
@@ -120,7 +129,7 @@ public final class DeclarationCheck {
         long legacyErrors = replacements(legacy);
         if (legacyErrors * CLEAN_RATIO > count.errors()) return Optional.empty();
         if (twoPlaces && (!Detector.readsAsLegacyLetters(legacy, guess.encoding())
-                || !MULTI_BYTE.contains(guess.encoding()) && hasContinuationByte(body, off, len))) {
+                || !MULTI_BYTE.contains(guess.encoding()) && !loneLetterBytes(body, off, len))) {
             return Optional.empty();
         }
         return Optional.of(new Misdeclaration(where, Encoding.UTF_8, guess.encoding(),
@@ -152,11 +161,19 @@ public final class DeclarationCheck {
     }
 
     /**
-     * Whether {@code b[off, off+len)} has a byte 0x80-0xBF, which continues a UTF-8 sequence: on
-     * a page with no whole sequence, what is left of one that lost its lead ("ó" as 0xB3).
+     * Whether each non-ASCII byte of {@code b[off, off+len)}, a body with no whole UTF-8 sequence,
+     * stands alone and is one a legacy letter is and the remains of a broken sequence seldom are:
+     * not 0x80-0xBF (what a sequence that lost its lead leaves: "ó" is C3 B3, and B3 is "ł" in
+     * windows-1250), not 0xE2 (the lead of ’ “ ” – — …, the commonest characters beyond ASCII in
+     * UTF-8 text: "don’t" cut to "don\xE2t" reads "donât"), and not next to another (two leads
+     * whose sequences lost the rest: two Chinese characters as "æç").
      */
-    private static boolean hasContinuationByte(byte[] b, int off, int len) {
-        for (int i = off; i < off + len; i++) if ((b[i] & 0xC0) == 0x80) return true;
-        return false;
+    private static boolean loneLetterBytes(byte[] b, int off, int len) {
+        for (int i = off; i < off + len; i++) {
+            int v = b[i] & 0xFF;
+            if (v < 0x80) continue;
+            if (v < 0xC0 || v == 0xE2 || i + 1 < off + len && b[i + 1] < 0) return false;
+        }
+        return true;
     }
 }

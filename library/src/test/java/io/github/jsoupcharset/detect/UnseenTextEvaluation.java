@@ -167,6 +167,8 @@ public final class UnseenTextEvaluation {
     enum Breakage {
         /** Its last byte lost (a cut). */
         LAST_BYTE_LOST,
+        /** All but its lead lost. */
+        LEAD_ONLY,
         /** Its lead lost. */
         LEAD_LOST,
         /** A stray 0xFF after its lead. */
@@ -183,6 +185,7 @@ public final class UnseenTextEvaluation {
                 if (n > 1) {
                     switch (this) {
                         case LAST_BYTE_LOST -> out.write(utf8, i, n - 1);
+                        case LEAD_ONLY -> out.write(b);
                         case LEAD_LOST -> out.write(utf8, i + 1, n - 1);
                         case STRAY_BYTE_INSIDE -> {
                             out.write(b);

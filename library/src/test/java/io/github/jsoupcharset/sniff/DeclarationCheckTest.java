@@ -31,11 +31,19 @@ class DeclarationCheckTest {
     }
 
     @Test
-    void oneTwoByteUtf8SequenceIsNotEnoughButTwoAre() {
-        // Â© or É… can be legacy text; two such pairs and nothing else non-ASCII hardly are
-        assertThat(check(page("Café", StandardCharsets.UTF_8), Encoding.WINDOWS_1252), equalTo(Optional.empty()));
+    void oneTwoByteUtf8SequenceIsEnoughWhenItIsASmallLetterInAWord() {
+        // "Café" read as windows-1252 is "CafÃ©": a capital and a symbol glued to a word
+        assertThat(check(page("Café", StandardCharsets.UTF_8), Encoding.WINDOWS_1252).map(Misdeclaration::bytesLookLike),
+                equalTo(Optional.of(Encoding.UTF_8)));
         assertThat(check(page("Café crème", StandardCharsets.UTF_8), Encoding.WINDOWS_1252)
                 .map(Misdeclaration::bytesLookLike), equalTo(Optional.of(Encoding.UTF_8)));
+    }
+
+    @Test
+    void oneTwoByteUtf8SequenceThatLegacyTextCanBeStaysLegacy() {
+        // "É…" (C9 85) is UTF-8's "Ʌ", a capital; "Ã©" alone is no word
+        assertThat(check(page("CAFÉ… ok", Encoding.WINDOWS_1252.charset()), Encoding.WINDOWS_1252), equalTo(Optional.empty()));
+        assertThat(check(page("The École", StandardCharsets.UTF_8), Encoding.WINDOWS_1252), equalTo(Optional.empty()));
     }
 
     @Test
@@ -76,12 +84,15 @@ class DeclarationCheckTest {
     @Test
     void aPageWhoseOnlySequencesAreBrokenStaysUtf8HoweverTheyBreak() {
         // two sequences and nothing else beyond ASCII
-        String[] texts = {"Le café est prêt.", "C’est l’heure.", "Ça a l’air.", "日本 ok", "Да, ok", "Ωμ ok", "Fuß😀"};
+        String[] texts = {"Le café est prêt.", "C’est l’heure.", "Ça a l’air.", "Don’t “x", "日本 ok",
+            "Да, ok", "Ωμ ok", "Fuß😀"};
         for (String text : texts) {
             byte[] utf8 = page(text, StandardCharsets.UTF_8);
             String latin1 = new String(utf8, StandardCharsets.ISO_8859_1);
-            // each sequence: last byte lost, lead lost, a stray 0xFF inside, lead overwritten
+            // each sequence: last byte lost, all but the lead lost, lead lost, a stray 0xFF inside,
+            // lead overwritten
             List<String> broken = List.of(latin1.replaceAll("([\\xC0-\\xF4][\\x80-\\xBF]*)[\\x80-\\xBF]", "$1"),
+                    latin1.replaceAll("([\\xC0-\\xF4])[\\x80-\\xBF]+", "$1"),
                     latin1.replaceAll("[\\xC0-\\xF4]([\\x80-\\xBF]+)", "$1"),
                     latin1.replaceAll("([\\xC0-\\xF4])([\\x80-\\xBF]+)", "$1\u00FF$2"),
                     latin1.replaceAll("[\\xC0-\\xF4]([\\x80-\\xBF]+)", "\u00FF$1"));
