@@ -677,7 +677,10 @@ public final class EncodingDecision {
     }
 
     /**
-     * For {@link DecisionSource#DETECTION}: the detector's second choice.
+     * For {@link DecisionSource#DETECTION}: the detector's second choice, the best candidate after
+     * the one chosen that decodes the page differently (ISO-8859-15 beside windows-1252 on text
+     * without € Š š Ž ž Œ œ Ÿ reads the same and is passed over), or the second when every
+     * candidate ranked reads the page alike.
      *
      * @return detectorRunnerUp
      */

@@ -42,7 +42,9 @@ public final class Detector {
      *     {@link DecisionSource#DEFAULT}
      * @param confidence for DETECTION, the probability (in percent, 0-100) that the guess decodes the
      *     page as its author wrote it ({@link Calibration}); 100 for ISO-2022-JP's escapes; -1 otherwise
-     * @param runnerUp the detector's second choice for DETECTION, null otherwise
+     * @param runnerUp for DETECTION, the best candidate after the guess that decodes the text
+     *     differently (a twin that reads the bytes present alike is no alternative), or the second
+     *     when every candidate ranked reads them alike; null otherwise
      */
     public record Guess(Encoding encoding, DecisionSource source, int confidence, Encoding runnerUp) {}
 
@@ -88,7 +90,8 @@ public final class Detector {
         if (best.score() < 0 && readsAsNoise(r.text(), best.encoding())) {
             confidence = Math.min(confidence, Calibration.NOT_TEXT);
         }
-        return new Guess(best.encoding(), DecisionSource.DETECTION, confidence, second.encoding());
+        return new Guess(best.encoding(), DecisionSource.DETECTION, confidence,
+                r.rivalEncoding() != null ? r.rivalEncoding() : second.encoding());
     }
 
     /**
@@ -166,10 +169,11 @@ public final class Detector {
     /**
      * A ranking, best first, and the score of the best candidate after the leader that decodes
      * the text differently ({@link #noRival} when every candidate ranked does as the leader:
-     * twins that agree on the bytes present). The confidence is the lead over that rival: a
-     * twin's score says nothing about whether the text is right.
+     * twins that agree on the bytes present), and that candidate (null when there is none). The
+     * confidence is the lead over that rival: a twin's score says nothing about whether the text
+     * is right.
      */
-    record Ranked(List<Ranking.Scored> candidates, double rival, byte[] text) {}
+    record Ranked(List<Ranking.Scored> candidates, double rival, Encoding rivalEncoding, byte[] text) {}
 
     /**
      * The rival's score when no candidate ranked decodes the text differently from the leader:
@@ -204,9 +208,9 @@ public final class Detector {
         for (int i = 1; i < ranked.size(); i++) {
             Candidates.Candidate other = Candidates.of(ranked.get(i).encoding());
             if (leader.weight() == 1 && other.weight() == 1 && values == null) values = nonAsciiValues(text, n);
-            if (!sameText(leader, other, values)) return new Ranked(ranked, ranked.get(i).score(), text);
+            if (!sameText(leader, other, values)) return new Ranked(ranked, ranked.get(i).score(), other.encoding(), text);
         }
-        return new Ranked(ranked, noRival(ranked.get(0).score()), text);
+        return new Ranked(ranked, noRival(ranked.get(0).score()), null, text);
     }
 
     /**

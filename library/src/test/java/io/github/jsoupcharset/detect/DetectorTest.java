@@ -117,6 +117,22 @@ class DetectorTest {
     }
 
     @Test
+    void theRunnerUpDecodesTheTextDifferently() {
+        // windows-1252 text without € Š š Ž ž Œ œ Ÿ: ISO-8859-15 and ISO-8859-1-like twins read it
+        // alike, so the runner-up is the best reading that differs
+        String[] texts = {"Le café crème, déjà vu, naïve façade, à l'école.", "Größe über Äpfel à la carte, schön grün.",
+            "Žluťoučký kůň úpěl ďábelské ódy, příliš žluťoučký.", "Съешь же ещё этих мягких французских булок."};
+        Encoding[] encodings = {Encoding.WINDOWS_1252, Encoding.WINDOWS_1252, Encoding.WINDOWS_1250, Encoding.WINDOWS_1251};
+        for (int i = 0; i < texts.length; i++) {
+            byte[] bytes = ("<p>" + texts[i]).getBytes(encodings[i].charset());
+            Detector.Guess g = Detector.guess(bytes, 0, bytes.length, Detection.AUTHOR_INTENT, Encoding.WINDOWS_1252, true);
+            assertThat(texts[i], g.encoding(), equalTo(encodings[i]));
+            assertThat(texts[i] + " " + g.runnerUp(), new String(bytes, g.runnerUp().charset())
+                    .equals(new String(bytes, g.encoding().charset())), equalTo(false));
+        }
+    }
+
+    @Test
     void detectionNeverAnswersReplacementOrUtf16() {
         // ISO-2022-KR escape sequences: ICU may say ISO-2022-KR, which WHATWG maps to replacement
         byte[] kr = b(0x1B, 0x24, 0x29, 0x43, 0x0E, 0x30, 0x21, 0x0F, 0x0E, 0x3E, 0x7B, 0x0F, 0x80);
