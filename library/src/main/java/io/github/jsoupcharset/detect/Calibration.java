@@ -13,8 +13,8 @@ public final class Calibration {
 
     /**
      * Under this probability (in percent) a caller should treat a detected encoding as unknown: on
-     * pages held out from fitting, guesses under it were right two times in three (68%), those at
-     * or above it more than nine in ten (93%) (DETECTION.md, "Confidence").
+     * pages held out from fitting, guesses under it were right two times in three (67%), those at
+     * or above it more than nine in ten (95%) (DETECTION.md, "Confidence").
      */
     public static final int UNSURE = 70;
 
@@ -26,9 +26,9 @@ public final class Calibration {
     public static final int NOT_TEXT = 10;
 
     // fitted by ConfidenceCalibration (src/test): intercept, ln(1 + lead), lead / max(8, |leader|)
-    static final double INTERCEPT = -0.0557;
-    static final double LOG_LEAD = 2.0803;
-    static final double RELATIVE_LEAD = -4.4965;
+    static final double INTERCEPT = 0.1745;
+    static final double LOG_LEAD = 2.1114;
+    static final double RELATIVE_LEAD = -4.7619;
 
     /** The probability that the leader (score {@code best}) is right, its rival scoring {@code second}. */
     static double probability(double best, double second) {

@@ -74,7 +74,7 @@ final class TextEvidence {
      */
     record Weights(double implausible, double c1, double error, double icu, double prior) {
         /** The weights in use. */
-        static final Weights DEFAULT = new Weights(3.0, 5.0, 8.0, ICU_WEIGHT, 1.0);
+        static final Weights DEFAULT = new Weights(3.0, 5.0, 8.0, ICU_WEIGHT, 0.5);
         /** The weights in use without the prior: the evidence alone ({@link ByteTables}' glance). */
         static final Weights EVIDENCE = new Weights(DEFAULT.implausible, DEFAULT.c1, DEFAULT.error, DEFAULT.icu, 0.0);
     }
@@ -635,7 +635,7 @@ final class TextEvidence {
      * one ({@link LeadByteBound.Bound#score}, {@link Ranking}'s while decoding).
      */
     static double ceiling(Candidate c, double weight, long errors) {
-        return c.weight() * 2.0 * weight - Weights.DEFAULT.error() * errors + c.prior();
+        return c.weight() * 2.0 * weight - Weights.DEFAULT.error() * errors + Weights.DEFAULT.prior() * c.prior();
     }
 
     /**

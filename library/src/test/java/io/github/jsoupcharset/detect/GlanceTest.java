@@ -70,7 +70,7 @@ class GlanceTest {
             for (int b = 0x80; b < 256; b++) {
                 sum += histogram[b] * t.glanceHalves[b - 0x80] * 0.5 + nextToAscii[b] * t.touchesLatinHalves[b - 0x80] * 0.5;
             }
-            glance[i] = c.prior() + sum;
+            glance[i] = TextEvidence.Weights.DEFAULT.prior() * c.prior() + sum;
         }
         Arrays.sort(order, (a, b) -> Double.compare(glance[b], glance[a])); // stable
         boolean[] keep = new boolean[n];

@@ -103,7 +103,7 @@ public final class HeldOutEvaluation {
             for (double b : new double[] {0.5, 1, 2}) {
                 for (double i : new double[] {0.5, 1, 2}) {
                     for (double p : new double[] {0.5, 1, 2}) {
-                        grid.add(new Weights(d.implausible() * a, d.c1() * b, d.error(), d.icu() * i, p));
+                        grid.add(new Weights(d.implausible() * a, d.c1() * b, d.error(), d.icu() * i, d.prior() * p));
                     }
                 }
             }
