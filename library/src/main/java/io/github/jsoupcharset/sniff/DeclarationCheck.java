@@ -104,7 +104,7 @@ public final class DeclarationCheck {
             }
         }
         return Optional.of(new Misdeclaration(where, declared, Encoding.UTF_8,
-                "valid UTF-8, " + count.sequences() + " multi-byte sequences"));
+                "valid UTF-8, " + counted(count.sequences(), "multi-byte sequence")));
     }
 
     private static Optional<Misdeclaration> declaredUtf8(byte[] body, int off, int len, DecisionSource where,
@@ -133,8 +133,8 @@ public final class DeclarationCheck {
             return Optional.empty();
         }
         return Optional.of(new Misdeclaration(where, Encoding.UTF_8, guess.encoding(),
-                count.errors() + " UTF-8 errors in " + (count.errors() + count.sequences()) + " non-ASCII sequences; "
-                        + guess.encoding().name() + " decodes with " + legacyErrors + " errors"));
+                counted(count.errors(), "UTF-8 error") + " in " + counted(count.errors() + count.sequences(), "non-ASCII sequence")
+                        + "; " + guess.encoding().name() + " decodes with " + counted(legacyErrors, "error")));
     }
 
     /**
@@ -152,6 +152,11 @@ public final class DeclarationCheck {
             i = AsciiBytes.firstNonAscii(b, j, end);
         }
         return broken;
+    }
+
+    /** {@code n} and the noun, in the plural unless {@code n} is 1 ("1 UTF-8 error", "2 UTF-8 errors"). */
+    static String counted(long n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
     }
 
     private static long replacements(String s) {

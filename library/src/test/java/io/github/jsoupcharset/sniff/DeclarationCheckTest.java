@@ -40,6 +40,14 @@ class DeclarationCheckTest {
     }
 
     @Test
+    void theEvidenceCountsInTheSingularForOne() {
+        assertThat(check(page("Café", StandardCharsets.UTF_8), Encoding.WINDOWS_1252).get().evidence(),
+                equalTo("valid UTF-8, 1 multi-byte sequence"));
+        assertThat(check(page("Le café est ouvert.", Encoding.WINDOWS_1252.charset()), Encoding.UTF_8).get().evidence(),
+                equalTo("1 UTF-8 error in 1 non-ASCII sequence; windows-1252 decodes with 0 errors"));
+    }
+
+    @Test
     void oneTwoByteUtf8SequenceThatLegacyTextCanBeStaysLegacy() {
         // "É…" (C9 85) is UTF-8's "Ʌ", a capital; "Ã©" alone is no word
         assertThat(check(page("CAFÉ… ok", Encoding.WINDOWS_1252.charset()), Encoding.WINDOWS_1252), equalTo(Optional.empty()));
