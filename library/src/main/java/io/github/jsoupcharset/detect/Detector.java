@@ -108,7 +108,8 @@ public final class Detector {
      * </ul>
      */
     public static boolean readsAsLegacyLetters(String decoded, Encoding encoding) {
-        Candidates.Candidate c = Candidates.of(encoding);
+        // ISO-8859-8-I, never detected, reads every byte as ISO-8859-8 does
+        Candidates.Candidate c = Candidates.of(encoding == Encoding.ISO_8859_8_I ? Encoding.ISO_8859_8 : encoding);
         char[] text = decoded.toCharArray();
         return c.weight() == 1 ? TextEvidence.smallLettersInWords(text, text.length, c)
                 : TextEvidence.standardLetters(text, text.length, c, FEW_LEGACY_CHARACTERS);

@@ -46,9 +46,10 @@ final class Glance {
         int n = Candidates.ALL.size();
         double[] glance = new double[n];
         int[] singleByte = singleByteHalves(histogram, nextToAscii, present, presentCount);
+        double priorWeight = TextEvidence.Weights.DEFAULT.prior();
         for (int i = 0, j = 0; i < n; i++) {
             Candidate c = Candidates.ALL.get(i);
-            glance[i] = c.weight() == 1 ? TextEvidence.Weights.DEFAULT.prior() * c.prior() + singleByte[j++] * 0.5 : Double.POSITIVE_INFINITY;
+            glance[i] = c.weight() == 1 ? priorWeight * c.prior() + singleByte[j++] * 0.5 : Double.POSITIVE_INFINITY;
         }
         // best glance first, equal glances in candidate order (a stable insertion sort: 32 entries)
         int[] order = new int[n];

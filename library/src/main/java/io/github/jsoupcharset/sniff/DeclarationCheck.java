@@ -94,17 +94,22 @@ public final class DeclarationCheck {
             DecisionSource where, boolean complete) {
         Utf8Scan count = Utf8Scan.of(body, off, len, complete, true, Integer.MAX_VALUE);
         if (count.errors() > 0 || count.sequences() == 0) return Optional.empty();
-        if (count.sequences() < MIN_UTF8_SEQUENCES) {
-            // one sequence: of three or four bytes, or a small letter in a word ("può") where the
-            // declared encoding reads no letters ("puÃ²")
-            int lead = AsciiBytes.firstNonAscii(body, off, off + len);
-            if ((body[lead] & 0xFF) < 0xE0 && !(Detector.readsAsSmallLetters(new String(body, off, len, StandardCharsets.UTF_8))
-                    && !Detector.readsAsLegacyLetters(new String(body, off, len, declared.charset()), declared))) {
-                return Optional.empty();
-            }
-        }
+        if (count.sequences() < MIN_UTF8_SEQUENCES && !oneSequenceIsUtf8(body, off, len, declared)) return Optional.empty();
         return Optional.of(new Misdeclaration(where, declared, Encoding.UTF_8,
                 "valid UTF-8, " + counted(count.sequences(), "multi-byte sequence")));
+    }
+
+    /**
+     * Whether valid UTF-8 bytes with one multi-byte sequence, declared {@code declared}, are
+     * UTF-8: the sequence has three or four bytes ("’" read as "â€™", characters no legacy text
+     * writes together), or UTF-8 reads it as a small letter in a word and the declared encoding
+     * reads no letters ("può" read as "puÃ²"; "É…", which legacy text can be, is UTF-8's capital
+     * "Ʌ").
+     */
+    private static boolean oneSequenceIsUtf8(byte[] body, int off, int len, Encoding declared) {
+        if ((body[AsciiBytes.firstNonAscii(body, off, off + len)] & 0xFF) >= 0xE0) return true;
+        return Detector.readsAsSmallLetters(new String(body, off, len, StandardCharsets.UTF_8))
+                && !Detector.readsAsLegacyLetters(new String(body, off, len, declared.charset()), declared);
     }
 
     private static Optional<Misdeclaration> declaredUtf8(byte[] body, int off, int len, DecisionSource where,

@@ -40,6 +40,18 @@ class DeclarationCheckTest {
     }
 
     @Test
+    void everySingleByteDeclarationIsCheckedWithoutFailing() {
+        // ISO-8859-8-I is no detection candidate; the check must still read it
+        for (Encoding e : Encoding.all()) {
+            if (!e.isAsciiCompatible() || e == Encoding.UTF_8 || e == Encoding.X_USER_DEFINED) continue;
+            assertThat(e.name(), check(page("Il può venire.", StandardCharsets.UTF_8), e).map(Misdeclaration::bytesLookLike)
+                    .orElse(e), equalTo(e == Encoding.GBK || e == Encoding.GB18030 || e == Encoding.BIG5 || e == Encoding.EUC_JP
+                    || e == Encoding.SHIFT_JIS || e == Encoding.EUC_KR ? e : Encoding.UTF_8));
+            assertThat(e.name(), check(page("Le café est ouvert.", e.charset()), e), equalTo(Optional.empty()));
+        }
+    }
+
+    @Test
     void theEvidenceCountsInTheSingularForOne() {
         assertThat(check(page("Café", StandardCharsets.UTF_8), Encoding.WINDOWS_1252).get().evidence(),
                 equalTo("valid UTF-8, 1 multi-byte sequence"));
