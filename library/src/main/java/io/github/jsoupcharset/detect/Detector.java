@@ -111,8 +111,9 @@ public final class Detector {
         // ISO-8859-8-I, never detected, reads every byte as ISO-8859-8 does
         Candidates.Candidate c = Candidates.of(encoding == Encoding.ISO_8859_8_I ? Encoding.ISO_8859_8 : encoding);
         char[] text = decoded.toCharArray();
-        return c.weight() == 1 ? TextEvidence.smallLettersInWords(text, text.length, c)
-                : TextEvidence.standardLetters(text, text.length, c, FEW_LEGACY_CHARACTERS);
+        if (c.weight() != 1) return TextEvidence.standardLetters(text, text.length, c, FEW_LEGACY_CHARACTERS);
+        int[] nonAscii = TextEvidence.nonAscii(text, text.length);
+        return TextEvidence.smallLettersInWords(text, text.length, nonAscii, nonAscii.length, c);
     }
 
     /**
@@ -122,8 +123,9 @@ public final class Detector {
      */
     public static boolean readsAsSmallLetters(String decoded) {
         char[] text = decoded.toCharArray();
+        int[] nonAscii = TextEvidence.nonAscii(text, text.length);
         for (Candidates.Candidate c : Candidates.ALL) {
-            if (c.weight() == 1 && TextEvidence.smallLettersInWords(text, text.length, c)) return true;
+            if (c.weight() == 1 && TextEvidence.smallLettersInWords(text, text.length, nonAscii, nonAscii.length, c)) return true;
         }
         return false;
     }

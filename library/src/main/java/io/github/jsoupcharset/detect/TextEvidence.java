@@ -152,24 +152,38 @@ final class TextEvidence {
      * it) and in no implausible shape among its neighbours ({@link #contribution} adds nothing
      * against it): what a few legacy letters in ASCII text read as ("café", "Kraków").
      */
-    static boolean smallLettersInWords(char[] text, int n, Candidate candidate) {
+    static boolean smallLettersInWords(char[] text, int n, int[] nonAscii, int count, Candidate candidate) {
         Exemplar[] langs = Exemplars.of(candidate);
-        int prev = SPACE;
-        int twoBefore = SPACE;
-        for (int i = 0; i < n; ) {
-            int c = Character.codePointAt(text, i, n);
-            int len = Character.charCount(c);
-            int e = entry(c);
-            if (c >= 0x80) {
-                if ((e & LETTER) == 0 || (e & UPPER) != 0 || bestHalves(langs, c) < 2 || !inWord(text, n, i)) return false;
-                int next = i + len < n ? entry(Character.codePointAt(text, i + len, n)) : SPACE;
-                if (contribution(twoBefore, prev, e, next) >>> 2 != 0) return false;
+        int runEnd = -1; // the end of the run of non-ASCII characters looked at, which is in a word
+        for (int k = 0; k < count; k++) {
+            int i = nonAscii[k];
+            if (i >= runEnd) {
+                runEnd = i;
+                while (runEnd < n && text[runEnd] >= 0x80) runEnd++;
+                if (!(i > 0 && asciiLetter(text[i - 1]) || runEnd < n && asciiLetter(text[runEnd]))) return false;
             }
-            twoBefore = prev;
-            prev = e;
-            i += len;
+            if (Character.isLowSurrogate(text[i]) && i > 0 && Character.isHighSurrogate(text[i - 1])) continue;
+            int c = Character.codePointAt(text, i, n);
+            int e = entry(c);
+            if ((e & LETTER) == 0 || (e & UPPER) != 0 || bestHalves(langs, c) < 2) return false;
+            int before = i > 0 ? Character.codePointBefore(text, i) : ' ';
+            int prev = i > 0 ? entry(before) : SPACE;
+            int twoBefore = i > Character.charCount(before) ? entry(Character.codePointBefore(text, i - Character.charCount(before)))
+                    : SPACE;
+            int after = i + Character.charCount(c);
+            int next = after < n ? entry(Character.codePointAt(text, after, n)) : SPACE;
+            if (contribution(twoBefore, prev, e, next) >>> 2 != 0) return false;
         }
         return true;
+    }
+
+    /** The offsets of the non-ASCII chars of {@code text[0, n)}. */
+    static int[] nonAscii(char[] text, int n) {
+        int count = 0;
+        for (int i = 0; i < n; i++) if (text[i] >= 0x80) count++;
+        int[] at = new int[count];
+        for (int i = 0, k = 0; i < n; i++) if (text[i] >= 0x80) at[k++] = i;
+        return at;
     }
 
     /**
@@ -190,15 +204,6 @@ final class TextEvidence {
             i += Character.charCount(c);
         }
         return letters >= min;
-    }
-
-    /** Whether the run of non-ASCII characters around {@code text[i]} has an ASCII letter right before or after it. */
-    private static boolean inWord(char[] text, int n, int i) {
-        int from = i;
-        int to = i;
-        while (from > 0 && text[from - 1] >= 0x80) from--;
-        while (to < n && text[to] >= 0x80) to++;
-        return from > 0 && asciiLetter(text[from - 1]) || to < n && asciiLetter(text[to]);
     }
 
     private static boolean asciiLetter(char c) {
