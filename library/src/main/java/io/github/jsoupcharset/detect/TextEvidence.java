@@ -2,6 +2,7 @@ package io.github.jsoupcharset.detect;
 
 import io.github.jsoupcharset.detect.Candidates.Candidate;
 import io.github.jsoupcharset.detect.Exemplars.Exemplar;
+import io.github.jsoupcharset.markup.AsciiBytes;
 
 import static io.github.jsoupcharset.detect.CharacterProperties.LETTER;
 import static io.github.jsoupcharset.detect.CharacterProperties.LONE_RARE;
@@ -160,7 +161,11 @@ final class TextEvidence {
             if (i >= runEnd) {
                 runEnd = i;
                 while (runEnd < n && text[runEnd] >= 0x80) runEnd++;
-                if (!(i > 0 && asciiLetter(text[i - 1]) || runEnd < n && asciiLetter(text[runEnd]))) return false;
+                // the chars beside a run are ASCII, so a byte holds them whole
+                if (!(i > 0 && AsciiBytes.isAsciiLetter((byte) text[i - 1])
+                        || runEnd < n && AsciiBytes.isAsciiLetter((byte) text[runEnd]))) {
+                    return false;
+                }
             }
             if (Character.isLowSurrogate(text[i]) && i > 0 && Character.isHighSurrogate(text[i - 1])) continue;
             int c = Character.codePointAt(text, i, n);
@@ -204,10 +209,6 @@ final class TextEvidence {
             i += Character.charCount(c);
         }
         return letters >= min;
-    }
-
-    private static boolean asciiLetter(char c) {
-        return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
     }
 
     /**
