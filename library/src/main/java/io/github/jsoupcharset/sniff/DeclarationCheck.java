@@ -107,9 +107,14 @@ public final class DeclarationCheck {
      * "Ʌ").
      */
     private static boolean oneSequenceIsUtf8(byte[] body, int off, int len, Encoding declared) {
-        if ((body[AsciiBytes.firstNonAscii(body, off, off + len)] & 0xFF) >= 0xE0) return true;
-        return Detector.readsAsSmallLetters(new String(body, off, len, StandardCharsets.UTF_8))
-                && !Detector.readsAsLegacyLetters(new String(body, off, len, declared.charset()), declared);
+        int lead = AsciiBytes.firstNonAscii(body, off, off + len);
+        if ((body[lead] & 0xFF) >= 0xE0) return true;
+        // the letter test reads two characters before each non-ASCII one and one after it, and
+        // the ASCII around the sequence is all there is beside it: those bytes are all it needs
+        int from = Math.max(off, lead - 2);
+        int to = Math.min(off + len, lead + 3);
+        return Detector.readsAsSmallLetters(new String(body, from, to - from, StandardCharsets.UTF_8))
+                && !Detector.readsAsLegacyLetters(new String(body, from, to - from, declared.charset()), declared);
     }
 
     private static Optional<Misdeclaration> declaredUtf8(byte[] body, int off, int len, DecisionSource where,
