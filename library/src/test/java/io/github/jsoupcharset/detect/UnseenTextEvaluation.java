@@ -163,8 +163,8 @@ public final class UnseenTextEvaluation {
         return b.toString();
     }
 
-    /** Ways a UTF-8 sequence breaks. */
-    enum Breakage {
+    /** Ways a UTF-8 sequence breaks (the checked mode's controls; {@code DeclarationCheckTest}'s too). */
+    public enum Breakage {
         /** Its last byte lost (a cut). */
         LAST_BYTE_LOST,
         /** All but its lead lost. */
@@ -177,7 +177,7 @@ public final class UnseenTextEvaluation {
         LEAD_OVERWRITTEN;
 
         /** The UTF-8 bytes with each multi-byte sequence broken this way. */
-        byte[] breakEach(byte[] utf8) {
+        public byte[] breakEach(byte[] utf8) {
             java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
             for (int i = 0; i < utf8.length; ) {
                 int b = utf8[i] & 0xFF;

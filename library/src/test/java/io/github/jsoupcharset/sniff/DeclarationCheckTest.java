@@ -2,6 +2,7 @@ package io.github.jsoupcharset.sniff;
 
 import io.github.jsoupcharset.decision.DecisionSource;
 import io.github.jsoupcharset.decision.EncodingDecision.Misdeclaration;
+import io.github.jsoupcharset.detect.UnseenTextEvaluation.Breakage;
 import io.github.jsoupcharset.detect.Utf8Scan;
 import io.github.jsoupcharset.encoding.Encoding;
 import org.junit.jupiter.api.Test;
@@ -108,18 +109,11 @@ class DeclarationCheckTest {
             "Да, ok", "Ωμ ok", "Fuß😀"};
         for (String text : texts) {
             byte[] utf8 = page(text, StandardCharsets.UTF_8);
-            String latin1 = new String(utf8, StandardCharsets.ISO_8859_1);
-            // each sequence: last byte lost, all but the lead lost, lead lost, a stray 0xFF inside,
-            // lead overwritten
-            List<String> broken = List.of(latin1.replaceAll("([\\xC0-\\xF4][\\x80-\\xBF]*)[\\x80-\\xBF]", "$1"),
-                    latin1.replaceAll("([\\xC0-\\xF4])[\\x80-\\xBF]+", "$1"),
-                    latin1.replaceAll("[\\xC0-\\xF4]([\\x80-\\xBF]+)", "$1"),
-                    latin1.replaceAll("([\\xC0-\\xF4])([\\x80-\\xBF]+)", "$1\u00FF$2"),
-                    latin1.replaceAll("[\\xC0-\\xF4]([\\x80-\\xBF]+)", "\u00FF$1"));
-            for (String b : broken) {
-                byte[] bytes = b.getBytes(StandardCharsets.ISO_8859_1);
+            for (Breakage how : Breakage.values()) {
+                byte[] bytes = how.breakEach(utf8);
                 assertThat(Utf8Scan.of(bytes, 0, bytes.length, true, false, Integer.MAX_VALUE).sequences(), equalTo(0));
-                assertThat(b, check(bytes, Encoding.UTF_8), equalTo(Optional.empty()));
+                assertThat(how + " " + new String(bytes, StandardCharsets.ISO_8859_1), check(bytes, Encoding.UTF_8),
+                        equalTo(Optional.empty()));
             }
         }
     }
