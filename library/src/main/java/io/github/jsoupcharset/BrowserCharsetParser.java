@@ -2,18 +2,10 @@ package io.github.jsoupcharset;
 
 import io.github.jsoupcharset.contentcoding.ContentCodingException;
 import io.github.jsoupcharset.contentcoding.ContentCodings;
-import io.github.jsoupcharset.decision.DecisionSource;
 import io.github.jsoupcharset.decision.EncodingDecision;
 import io.github.jsoupcharset.decision.SniffOptions;
 import io.github.jsoupcharset.stream.StreamInput;
 import io.github.jsoupcharset.encoding.Encoding;
-import io.github.jsoupcharset.sniff.ContentType;
-import io.github.jsoupcharset.codec.Decoder;
-import io.github.jsoupcharset.codec.Decoders;
-import io.github.jsoupcharset.codec.DecodingReader;
-import io.github.jsoupcharset.sniff.DoubleEncodingScan;
-import io.github.jsoupcharset.sniff.HeadMetaScanner;
-import io.github.jsoupcharset.sniff.Prescan;
 import io.github.jsoupcharset.sniff.Sniffer;
 import org.jsoup.Connection;
 import org.jsoup.nodes.Document;
@@ -22,15 +14,10 @@ import org.jsoup.parser.Parser;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.SeekableByteChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.net.http.HttpResponse;
-import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
-import java.util.OptionalLong;
 
 /**
  * Decides the encoding of HTML bytes as browsers do, decodes them, and parses the text with
@@ -48,6 +35,8 @@ public final class BrowserCharsetParser {
 
     private final SniffOptions options;
     private final long maxDecodedBytes;
+    /** What every entry point hands its input to. */
+    private final DecisionPipeline pipeline;
 
     /**
      * A parser with these options; {@link BrowserCharsetJsoup#withOptions(SniffOptions)} is the same.
@@ -63,6 +52,7 @@ public final class BrowserCharsetParser {
     private BrowserCharsetParser(SniffOptions options, long maxDecodedBytes) {
         this.options = Objects.requireNonNull(options, "options must not be null");
         this.maxDecodedBytes = maxDecodedBytes;
+        this.pipeline = new DecisionPipeline(options);
     }
 
     /**
@@ -168,8 +158,7 @@ public final class BrowserCharsetParser {
 
     /** {@code complete}: whether the body is the whole response (a cut-off UTF-8 sequence at its end is then an error). */
     private EncodingDecision sniff(byte[] body, List<String> contentTypes, boolean complete) {
-        Objects.requireNonNull(body, "body must not be null");
-        return Sniffer.sniff(body, 0, body.length, ContentType.charsetLabel(contentTypes), options, complete);
+        return pipeline.sniff(BodySource.whole(body, contentTypes, !complete));
     }
 
     /**
@@ -201,19 +190,7 @@ public final class BrowserCharsetParser {
     }
 
     private DecodedHtml decode(byte[] body, List<String> contentTypes, boolean complete) {
-        EncodingDecision decision = sniff(body, contentTypes, complete);
-        int start = Sniffer.textStart(decision);
-        Decoder decoder = Decoders.newDecoder(decision.encoding().name());
-        String text;
-        if (repaired(decision)) {
-            byte[] author = DoubleEncodingScan.repair(body, start, body.length - start);
-            text = decoder.decodeAll(author, 0, author.length);
-        } else {
-            text = decoder.decodeAll(body, start, body.length - start);
-        }
-        int errors = (int) Math.min(Integer.MAX_VALUE, decoder.errors());
-        if (options.textNormalization() == SniffOptions.TextNormalization.NFC) text = TextNormalizer.nfc(text);
-        return new DecodedHtml(text, decision.withReplacementCount(errors));
+        return pipeline.decode(BodySource.whole(body, contentTypes, !complete));
     }
 
     /**
@@ -255,8 +232,7 @@ public final class BrowserCharsetParser {
      * @return the document and the decision that chose its encoding, with its U+FFFD count
      */
     public ParsedHtml parseWithDecision(byte[] body, String contentType, String baseUri, boolean truncated) {
-        Objects.requireNonNull(body, "body must not be null");
-        return build(body, headerList(contentType), baseUri, Parser.htmlParser(), !truncated);
+        return parseHeld(BodySource.whole(body, headerList(contentType), truncated), baseUri, Parser.htmlParser());
     }
 
     /**
@@ -281,7 +257,7 @@ public final class BrowserCharsetParser {
      * @return the document and the decision that chose its encoding, with its U+FFFD count
      */
     public ParsedHtml parseWithDecision(byte[] body, String contentType, String baseUri, Parser parser) {
-        return build(body, headerList(contentType), baseUri, parser, true);
+        return parseHeld(BodySource.whole(body, headerList(contentType), false), baseUri, parser);
     }
 
     /**
@@ -363,9 +339,8 @@ public final class BrowserCharsetParser {
      */
     public ParsedHtml parseWithDecision(InputStream in, String contentType, String baseUri, Parser parser)
             throws IOException {
-        Objects.requireNonNull(in, "in must not be null");
         checkParseArguments(baseUri, parser);
-        return buildStreamed(StreamInput.open(in, headerList(contentType), options, () -> false), baseUri, parser);
+        return pipeline.parse(BodySource.stream(in, headerList(contentType), () -> false), baseUri, parser);
     }
 
     /**
@@ -385,10 +360,8 @@ public final class BrowserCharsetParser {
      */
     public ParsedHtml parseWithDecision(InputStream in, String contentType, String baseUri, boolean truncated)
             throws IOException {
-        Objects.requireNonNull(in, "in must not be null");
         checkParseArguments(baseUri, Parser.htmlParser());
-        return withTruncated(buildStreamed(StreamInput.open(in, headerList(contentType), options, () -> truncated),
-                baseUri, Parser.htmlParser()), truncated);
+        return pipeline.parse(BodySource.stream(in, headerList(contentType), () -> truncated), baseUri, Parser.htmlParser());
     }
 
     /**
@@ -411,133 +384,8 @@ public final class BrowserCharsetParser {
      * @throws IOException if reading the file throws
      */
     public ParsedHtml parseWithDecision(Path file, String contentType, String baseUri) throws IOException {
-        Objects.requireNonNull(file, "file must not be null");
         checkParseArguments(baseUri, Parser.htmlParser());
-        List<String> headers = headerList(contentType);
-        ParsedHtml first;
-        EncodingDecision late;
-        try (InputStream in = Files.newInputStream(file)) {
-            StreamInput input = StreamInput.open(in, headers, options, () -> false);
-            late = lateMeta(file, headers, input.decision());
-            first = late != null ? null : buildStreamed(input, baseUri, Parser.htmlParser());
-        }
-        if (late != null) {
-            try (InputStream in = Files.newInputStream(file)) {
-                return buildStreamed(StreamInput.again(in, late, late.lookahead().orElseThrow()), baseUri,
-                        Parser.htmlParser());
-            }
-        }
-        EncodingDecision.Lookahead lookahead = first.decision().lookahead().orElseThrow();
-        if (!lookahead.contradicted()) return first;
-        EncodingDecision corrected = reconsider(file, lookahead, headers);
-        try (InputStream in = Files.newInputStream(file)) {
-            return buildStreamed(StreamInput.again(in, corrected, lookahead), baseUri, Parser.htmlParser());
-        }
-    }
-
-    /**
-     * The decision from the look-ahead and a detection window's worth of the file from shortly
-     * before the contradiction, the bytes between them left out (they are ASCII or valid UTF-8, as
-     * the watch that found the contradiction saw them).
-     */
-    private EncodingDecision reconsider(Path file, EncodingDecision.Lookahead lookahead, List<String> headers)
-            throws IOException {
-        try (SeekableByteChannel channel = Files.newByteChannel(file)) {
-            long size = channel.size();
-            long from = Math.max(lookahead.bytes(), lookahead.contradictedAt().getAsLong() - 1024);
-            long to = Math.min(size, lookahead.contradictedAt().getAsLong() + 64 * 1024);
-            ByteBuffer evidence = ByteBuffer.allocate((int) (lookahead.bytes() + Math.max(0, to - from)));
-            readFully(channel, 0, evidence, (int) lookahead.bytes());
-            if (to > from) readFully(channel, from, evidence, (int) (to - from));
-            return Sniffer.sniff(evidence.array(), 0, evidence.position(), ContentType.charsetLabel(headers), options,
-                    to == size);
-        }
-    }
-
-    /**
-     * For a file whose look-ahead was cut while its head went on ({@code first}'s look-ahead {@link
-     * EncodingDecision.Lookahead#cut()}, decided by neither a BOM nor the header): the head scan
-     * goes on through the file, a look-ahead's worth at a time, as the {@code byte[]} entry points'
-     * scan goes on through the body; a {@code <meta>} it finds there decides as it decides there.
-     * The decision is then made again from the look-ahead up to where its head scan stopped and
-     * the file from that meta on (the bytes between are the head, which declares nothing), with
-     * the meta's offset as the contradiction; a script longer than the look-ahead is skipped to
-     * its end tag. Null if there is no such meta, or a single token is
-     * longer than the look-ahead (the scan gives up, and the decision stays cut).
-     */
-    private EncodingDecision lateMeta(Path file, List<String> headers, EncodingDecision first) throws IOException {
-        EncodingDecision.Lookahead lookahead = first.lookahead().orElseThrow();
-        if (!lookahead.cut() || first.source() == DecisionSource.BOM || first.source() == DecisionSource.HTTP_HEADER) {
-            return null;
-        }
-        try (SeekableByteChannel channel = Files.newByteChannel(file)) {
-            long size = channel.size();
-            ByteBuffer head = ByteBuffer.allocate((int) Math.min(size, lookahead.bytes()));
-            readFully(channel, 0, head, head.capacity());
-            int stop = Sniffer.headResumeAt(head.array(), 0, head.position(), options);
-            if (stop < 0) return null;
-            long at = stop;
-            long metaAt = -1;
-            ByteBuffer window = ByteBuffer.allocate(STREAM_LOOKAHEAD_LIMIT);
-            while (at < size) {
-                window.clear();
-                int n = (int) Math.min(window.capacity(), size - at);
-                readFully(channel, at, window, n);
-                HeadMetaScanner.Resumed r = HeadMetaScanner.resume(window.array(), 0, n);
-                if (r.declaredAt() >= 0) {
-                    metaAt = at + r.declaredAt();
-                    break;
-                }
-                if (!r.wantsMore() || at + n == size) return null;
-                if (r.resumeAt() > 0) {
-                    at += r.resumeAt();
-                    continue;
-                }
-                // one token longer than the window: a script (or style, title) is skipped to its end tag
-                HeadMetaScanner.TextElement text = HeadMetaScanner.textElementAt(window.array(), 0, n);
-                if (text == null) return null; // a tag or comment of half a megabyte: give up
-                at = endTag(channel, size, at + text.textStart(), text.name(), window);
-                if (at < 0) return null;
-            }
-            if (metaAt < 0) return null;
-            // the look-ahead's head up to where its scan stopped, then the file from the meta on; when
-            // the scan stopped within the prescan's 1024 bytes (in a script longer than the look-ahead),
-            // spaces (text, which the head allows) keep the meta past them, where it is
-            long to = Math.min(size, metaAt + 64 * 1024 + Prescan.WINDOW);
-            int pad = Math.max(0, Prescan.WINDOW - stop);
-            ByteBuffer evidence = ByteBuffer.allocate((int) (stop + pad + (to - metaAt)));
-            evidence.put(head.array(), 0, stop);
-            for (int i = 0; i < pad; i++) evidence.put((byte) ' ');
-            readFully(channel, metaAt, evidence, (int) (to - metaAt));
-            EncodingDecision decided = Sniffer.sniff(evidence.array(), 0, evidence.position(),
-                    ContentType.charsetLabel(headers), options, to == size);
-            return decided.withLookahead(new EncodingDecision.Lookahead(lookahead.bytes(), true, OptionalLong.of(metaAt),
-                    true));
-        }
-    }
-
-    /** Where the end tag of the text element {@code name} starts in the file from {@code from}, or -1. */
-    private static long endTag(SeekableByteChannel channel, long size, long from, String name, ByteBuffer window)
-            throws IOException {
-        int overlap = name.length() + 2; // "</name" and the byte after it
-        for (long at = from; at < size; at += window.capacity() - overlap) {
-            window.clear();
-            int n = (int) Math.min(window.capacity(), size - at);
-            readFully(channel, at, window, n);
-            int end = HeadMetaScanner.endTagIn(window.array(), 0, n, name);
-            if (end >= 0) return at + end;
-            if (at + n == size) break;
-        }
-        return -1;
-    }
-
-    private static void readFully(SeekableByteChannel channel, long at, ByteBuffer into, int length) throws IOException {
-        channel.position(at);
-        int end = into.position() + length;
-        into.limit(end);
-        while (into.position() < end) {
-            if (channel.read(into) < 0) throw new IOException("the file became shorter while it was read");
-        }
+        return pipeline.parse(BodySource.file(file, headerList(contentType)), baseUri, Parser.htmlParser());
     }
 
     /**
@@ -556,7 +404,7 @@ public final class BrowserCharsetParser {
     public DecodedHtmlReader decode(InputStream in, String contentType) throws IOException {
         Objects.requireNonNull(in, "in must not be null");
         requireNoNormalization("decode(InputStream)");
-        return new DecodedHtmlReader(StreamInput.open(in, headerList(contentType), options, () -> false));
+        return new DecodedHtmlReader(pipeline.open(BodySource.stream(in, headerList(contentType), () -> false)));
     }
 
     /**
@@ -579,42 +427,7 @@ public final class BrowserCharsetParser {
     public DecodedHtmlReader decode(Path file, String contentType) throws IOException {
         Objects.requireNonNull(file, "file must not be null");
         requireNoNormalization("decode(Path)");
-        return new DecodedHtmlReader(openFile(file, headerList(contentType)));
-    }
-
-    /**
-     * A file's stream input with its final decision: when the look-ahead's decision could be
-     * contradicted later, the file is read to its end first, and opened again with the decision
-     * made again if it was ({@link #decode(Path, String)}).
-     */
-    private StreamInput openFile(Path file, List<String> headers) throws IOException {
-        InputStream in = Files.newInputStream(file);
-        StreamInput first;
-        try {
-            first = StreamInput.open(in, headers, options, () -> false);
-            EncodingDecision late = lateMeta(file, headers, first.decision());
-            if (late != null) {
-                in.close();
-                in = Files.newInputStream(file);
-                return StreamInput.again(in, late, late.lookahead().orElseThrow());
-            }
-            if (!first.watched()) return first; // the decision stands whatever follows
-            // read to the end, as a browser would before it reloads, but before any text is handed out
-            first.reader().finish();
-        } catch (IOException | RuntimeException e) {
-            in.close();
-            throw e;
-        }
-        in.close();
-        EncodingDecision.Lookahead lookahead = first.decision().lookahead().orElseThrow();
-        InputStream again = Files.newInputStream(file);
-        try {
-            if (!lookahead.contradicted()) return StreamInput.open(again, headers, options, () -> false);
-            return StreamInput.again(again, reconsider(file, lookahead, headers), lookahead);
-        } catch (IOException | RuntimeException e) {
-            again.close();
-            throw e;
-        }
+        return new DecodedHtmlReader(pipeline.open(BodySource.file(file, headerList(contentType))));
     }
 
     /**
@@ -651,8 +464,8 @@ public final class BrowserCharsetParser {
         Objects.requireNonNull(in, "in must not be null");
         checkParseArguments(baseUri, parser);
         requireNoNormalization("streamParser");
-        return new DecidedStreamParser(StreamInput.open(in, headerList(contentType), options, () -> false), baseUri,
-                parser);
+        return new DecidedStreamParser(pipeline.open(BodySource.stream(in, headerList(contentType), () -> false)),
+                baseUri, parser);
     }
 
     /**
@@ -672,7 +485,8 @@ public final class BrowserCharsetParser {
         Objects.requireNonNull(file, "file must not be null");
         checkParseArguments(baseUri, Parser.htmlParser());
         requireNoNormalization("streamParser");
-        return new DecidedStreamParser(openFile(file, headerList(contentType)), baseUri, Parser.htmlParser());
+        return new DecidedStreamParser(pipeline.open(BodySource.file(file, headerList(contentType))), baseUri,
+                Parser.htmlParser());
     }
 
     /**
@@ -693,26 +507,21 @@ public final class BrowserCharsetParser {
         requireNoNormalization("streamParser");
         InputStream in = decodedBodyOf(response);
         try {
-            StreamInput input = StreamInput.open(in, response.headers("Content-Type"), options, response::isTruncated);
+            StreamInput input = pipeline.open(BodySource.stream(in, response.headers("Content-Type"), response::isTruncated));
             return new DecidedStreamParser(input, baseUriOf(response), Parser.htmlParser());
         } catch (IOException e) {
             throw readFailure(e);
         }
     }
 
-    private ParsedHtml buildStreamed(StreamInput input, String baseUri, Parser parser) throws IOException {
-        Document doc;
+    /** {@link DecisionPipeline#parse} of a body held whole, which reads nothing that could fail. */
+    private ParsedHtml parseHeld(BodySource body, String baseUri, Parser parser) {
+        checkParseArguments(baseUri, parser);
         try {
-            doc = parser.parseInput(input.reader(), baseUri);
-            // jsoup may stop before the end of the bytes; count the errors of every byte
-            input.reader().finish();
-        } catch (UncheckedIOException e) {
-            throw e.getCause(); // jsoup wraps what the reader threw
+            return pipeline.parse(body, baseUri, parser);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a byte array is never short of bytes
         }
-        EncodingDecision decision = input.decision();
-        DocumentCharsets.apply(doc, DocumentCharsets.forEncoding(decision.encoding()));
-        if (options.textNormalization() == SniffOptions.TextNormalization.NFC) TextNormalizer.nfc(doc);
-        return new ParsedHtml(doc, decision);
     }
 
     private void requireNoNormalization(String what) {
@@ -773,44 +582,32 @@ public final class BrowserCharsetParser {
         String baseUri = baseUriOf(response);
         // detection may break ties with the response's URL and Content-Language
         BrowserCharsetParser p = hinted(baseUri, response.header("Content-Language"));
-        ParsedHtml parsed;
         try (in) {
             // truncation is known only once the body has been read: a sequence the cut split is
-            // then no evidence against UTF-8 (decoding still counts it as one U+FFFD)
-            StreamInput input = StreamInput.open(in, response.headers("Content-Type"), p.options, response::isTruncated);
-            parsed = p.buildStreamed(input, baseUri, Parser.htmlParser());
+            // then no evidence against UTF-8 (decoding still counts it as one U+FFFD); a buffered
+            // body (readBody(), body()) can be read again, and is decided from all of it where the
+            // look-ahead fell short, as the byte[] entry points decide (a body that was streamed is
+            // gone, and its decision says so)
+            return p.pipeline.parse(BodySource.streamThenBuffered(in, response.headers("Content-Type"),
+                    response::isTruncated, () -> bufferedBody(response)), baseUri, Parser.htmlParser());
         } catch (IOException e) {
             throw readFailure(e);
         }
-        boolean truncated = response.isTruncated();
-        EncodingDecision.Lookahead lookahead = parsed.decision().lookahead().orElseThrow();
-        if (lookahead.cut() || lookahead.contradicted()) {
-            // a buffered body (readBody(), body()) can be read again: decide from all of it, as the byte[]
-            // entry points do (a body that was streamed is gone, and its decision says so)
-            byte[] body = bufferedBody(response);
-            if (body != null) {
-                List<String> left = codingsJsoupLeft(response);
-                if (!left.isEmpty()) body = ContentCodings.decode(body, left, maxDecodedBytes);
-                return withTruncated(p.build(body, response.headers("Content-Type"), baseUri, Parser.htmlParser(),
-                        !truncated), truncated);
-            }
-        }
-        return withTruncated(parsed, truncated);
     }
 
-    private static ParsedHtml withTruncated(ParsedHtml parsed, boolean truncated) {
-        if (!truncated) return parsed;
-        EncodingDecision d = parsed.decision();
-        return new ParsedHtml(parsed.document(), d.truncated() ? d : d.toBuilder().truncated(true).build(), true);
-    }
-
-    /** The body of a response whose body was buffered (and so can be read again), or null. */
-    private static byte[] bufferedBody(Connection.Response response) {
+    /**
+     * The body of a response whose body was buffered (and so can be read again), with the codings
+     * jsoup left undone undone, or null.
+     */
+    private byte[] bufferedBody(Connection.Response response) {
+        byte[] body;
         try {
-            return response.bodyAsBytes();
+            body = response.bodyAsBytes();
         } catch (RuntimeException streamedAlready) {
             return null;
         }
+        List<String> left = codingsJsoupLeft(response);
+        return left.isEmpty() ? body : ContentCodings.decode(body, left, maxDecodedBytes);
     }
 
     private static String baseUriOf(Connection.Response response) {
@@ -866,13 +663,12 @@ public final class BrowserCharsetParser {
         BrowserCharsetParser p = hinted(baseUri, response.headers().firstValue("Content-Language").orElse(null));
         if (body instanceof byte[] bytes) {
             byte[] decoded = ContentCodings.decode(bytes, codings, maxDecodedBytes);
-            return p.build(decoded, contentTypes, baseUri, Parser.htmlParser(), true);
+            return p.parseHeld(BodySource.whole(decoded, contentTypes, false), baseUri, Parser.htmlParser());
         }
         if (body instanceof InputStream stream) {
             try (stream) {
                 InputStream in = ContentCodings.decode(stream, codings, maxDecodedBytes);
-                return p.buildStreamed(StreamInput.open(in, contentTypes, p.options, () -> false), baseUri,
-                        Parser.htmlParser());
+                return p.pipeline.parse(BodySource.stream(in, contentTypes, () -> false), baseUri, Parser.htmlParser());
             } catch (IOException e) {
                 throw readFailure(e);
             }
@@ -895,31 +691,6 @@ public final class BrowserCharsetParser {
         ContentCodingException coding = codingFailure(e);
         if (coding != null) return coding;
         return new UncheckedIOException("reading the response body failed: " + e.getMessage(), e);
-    }
-
-    private ParsedHtml build(byte[] body, List<String> contentTypes, String baseUri, Parser parser, boolean complete) {
-        Objects.requireNonNull(baseUri, "baseUri must not be null (use \"\" when unknown)");
-        Objects.requireNonNull(parser, "parser must not be null");
-        EncodingDecision decision = sniff(body, contentTypes, complete);
-        int start = Sniffer.textStart(decision);
-        if (repaired(decision)) {
-            body = DoubleEncodingScan.repair(body, start, body.length - start);
-            start = 0;
-        }
-        // jsoup gets characters, never bytes, so it cannot sniff again; it reads them as they are
-        // decoded, a chunk at a time, so the whole text is never held twice
-        DecodingReader text = new DecodingReader(body, start, body.length - start, Decoders.newDecoder(decision.encoding().name()));
-        Document doc = parser.parseInput(text, baseUri);
-        // jsoup may stop before the end of the bytes; count the errors of every byte
-        int errors = (int) Math.min(Integer.MAX_VALUE, text.finish());
-        DocumentCharsets.apply(doc, DocumentCharsets.forEncoding(decision.encoding()));
-        if (options.textNormalization() == SniffOptions.TextNormalization.NFC) TextNormalizer.nfc(doc);
-        return new ParsedHtml(doc, decision.withReplacementCount(errors), !complete);
-    }
-
-    /** Whether the decision says the text is double-encoded throughout and is to be repaired. */
-    private static boolean repaired(EncodingDecision decision) {
-        return decision.doubleEncoding().map(EncodingDecision.DoubleEncoding::repaired).orElse(false);
     }
 
     /**
@@ -959,7 +730,9 @@ public final class BrowserCharsetParser {
     private InputStream decodedBodyOf(Connection.Response response) {
         InputStream jsoupBody = bodyStreamOf(response);
         String undone = codingJsoupUndid(response);
-        InputStream in = undone == null ? jsoupBody : new JsoupDecoded(jsoupBody, undone);
+        // the coding jsoup undid is held to the bound as ours are: a gzip bomb is refused, not parsed
+        InputStream in = undone == null ? jsoupBody
+                : ContentCodings.bounded(new JsoupDecoded(jsoupBody, undone), undone, maxDecodedBytes);
         List<String> left = codingsJsoupLeft(response);
         if (left.isEmpty()) return in;
         return new CutAtTruncation(ContentCodings.decode(in, left, maxDecodedBytes), response);
@@ -1066,6 +839,6 @@ public final class BrowserCharsetParser {
     }
 
     private static List<String> headerList(String contentType) {
-        return contentType == null ? Collections.emptyList() : Collections.singletonList(contentType);
+        return BodySource.headerList(contentType);
     }
 }

@@ -31,6 +31,10 @@ public final class CompressionBombCheck {
             System.out.println(items > 100_000 ? "ok" : "only " + items + " items");
             return;
         }
+        if (args[0].equals("jsoup")) {
+            jsoupResponses(gzipOfZeros(1L << 30));
+            return;
+        }
         long decoded = Long.parseLong(args[0]);
         byte[] bomb = gzipOfZeros(decoded);
         for (boolean stream : new boolean[] {false, true}) {
@@ -43,6 +47,54 @@ public final class CompressionBombCheck {
             } catch (ContentCodingException e) {
                 if (!e.overLimit()) throw e;
             }
+        }
+        System.out.println("ok");
+    }
+
+    /**
+     * The bomb served gzipped, which jsoup undoes itself, fetched with no body limit and with a
+     * limit far over the bound, through both jsoup entry points: each refused over the bound.
+     */
+    private static void jsoupResponses(byte[] bomb) throws IOException {
+        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", exchange -> {
+            exchange.getResponseHeaders().add("Content-Type", "text/html");
+            exchange.getResponseHeaders().add("Content-Encoding", "gzip");
+            exchange.sendResponseHeaders(200, bomb.length);
+            try (java.io.OutputStream out = exchange.getResponseBody()) {
+                out.write(bomb);
+            } catch (IOException gone) {
+                // the client stopped reading
+            }
+        });
+        server.start();
+        try {
+            String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/";
+            for (int maxBodySize : new int[] {0, 100 << 20}) {
+                for (boolean streamParser : new boolean[] {false, true}) {
+                    org.jsoup.Connection.Response response = org.jsoup.Jsoup.connect(url).maxBodySize(maxBodySize)
+                            .timeout(0).execute();
+                    try {
+                        if (streamParser) {
+                            try (DecidedStreamParser p = BrowserCharsetJsoup.streamParser(response)) {
+                                p.complete();
+                            }
+                        } else {
+                            BrowserCharsetJsoup.parseWithDecision(response);
+                        }
+                        System.out.println("parsed, not refused (maxBodySize " + maxBodySize + ")");
+                        return;
+                    } catch (IOException | RuntimeException e) {
+                        // the stream parser hands on what its reader threw, wrapped
+                        Throwable t = e;
+                        while (t != null && !(t instanceof ContentCodingException)) t = t.getCause();
+                        if (t == null || !((ContentCodingException) t).overLimit()) throw e;
+                    }
+                }
+            }
+        } finally {
+            server.stop(0);
         }
         System.out.println("ok");
     }

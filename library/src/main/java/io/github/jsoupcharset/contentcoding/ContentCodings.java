@@ -231,6 +231,27 @@ public final class ContentCodings {
         return decodeBounded(body, contentEncodings, maxDecodedBytes);
     }
 
+    /**
+     * A body whose content coding something else undid (jsoup undoes a lone {@code gzip} or raw
+     * {@code deflate} itself), held to the bound {@link #decode(InputStream, List, long)} holds
+     * each decoded stage to: reading past {@code maxDecodedBytes} bytes throws an {@code
+     * IOException} whose cause is a {@link ContentCodingException} {@linkplain
+     * ContentCodingException#overLimit() over the limit}, naming {@code coding}. A compression bomb
+     * is then refused however it was undone.
+     *
+     * @param decoded the body as the other decoder gives it
+     * @param coding the coding that decoder undid, for the message
+     * @param maxDecodedBytes the most bytes the body may decode to
+     * @return the body, held to the bound
+     * @throws IllegalArgumentException if {@code maxDecodedBytes} is not positive
+     */
+    public static InputStream bounded(InputStream decoded, String coding, long maxDecodedBytes) {
+        Objects.requireNonNull(decoded, "decoded must not be null");
+        Objects.requireNonNull(coding, "coding must not be null");
+        if (maxDecodedBytes <= 0) throw new IllegalArgumentException("maxDecodedBytes must be positive: " + maxDecodedBytes);
+        return new Bounded(decoded, coding, maxDecodedBytes);
+    }
+
     /** {@link #decode(InputStream, List, long)}; a negative {@code maxDecodedBytes} is no bound. */
     private static InputStream decodeBounded(InputStream body, List<String> contentEncodings, long maxDecodedBytes) {
         Objects.requireNonNull(body, "body must not be null");
@@ -372,9 +393,11 @@ public final class ContentCodings {
     }
 
     private static ContentCodingException tooMany(List<String> first, String next) {
+        // each coding is made printable (and cut) on its own, so that the list reads as a list
+        StringBuilder listed = new StringBuilder();
+        for (String coding : first) listed.append(printable(coding)).append(", ");
         return new ContentCodingException(next, "more than " + MAX_CODINGS + " content codings stacked ("
-                + printable(String.join(", ", first)) + ", " + printable(next) + ", …); at most " + MAX_CODINGS
-                + " are undone", null, false);
+                + listed + printable(next) + ", …); at most " + MAX_CODINGS + " are undone", null, false);
     }
 
     /**

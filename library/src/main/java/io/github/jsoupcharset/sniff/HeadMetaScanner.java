@@ -8,6 +8,7 @@ import io.github.jsoupcharset.sniff.DocumentDeclaration.Declared;
 import org.jsoup.parser.Parser;
 
 import java.util.Optional;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -103,8 +104,12 @@ public final class HeadMetaScanner {
      * @param wantsMore whether bytes after these could still hold a declaration (none was found and
      *     the head section goes on)
      * @param resumeAt where to resume with more bytes (the token the bytes ended in)
+     * @param ignored the first {@link io.github.jsoupcharset.decision.EncodingDecision#MAX_IGNORED_LABELS}
+     *     labels of metas in these bytes (before the declaration, if any) that "get an encoding"
+     *     does not know, in document order
+     * @param ignoredCount how many such labels there were in all
      */
-    public record Resumed(int declaredAt, boolean wantsMore, int resumeAt) {}
+    public record Resumed(int declaredAt, boolean wantsMore, int resumeAt, List<String> ignored, int ignoredCount) {}
 
     /**
      * Goes on with a scan that stopped at a {@link #resumeAt} offset, over {@code bytes[off,
@@ -116,12 +121,14 @@ public final class HeadMetaScanner {
      * @return where a declaration starts, or whether to go on and from where
      */
     public static Resumed resume(byte[] bytes, int off, int len) {
-        Scan scan = new Scan(bytes, off, off + len, new FailedLabels());
+        FailedLabels failed = new FailedLabels();
+        Scan scan = new Scan(bytes, off, off + len, failed);
         scan.resumed = true;
         Declared declared = scan.run();
-        if (declared != null) return new Resumed(declared.offset(), false, -1);
+        List<String> ignored = failed.kept().stream().map(DocumentDeclaration.FailedLabel::label).toList();
+        if (declared != null) return new Resumed(declared.offset(), false, -1, ignored, failed.count());
         boolean more = !scan.headEnded && scan.inHeadSection;
-        return new Resumed(-1, more, scan.tokenStart - off);
+        return new Resumed(-1, more, scan.tokenStart - off, ignored, failed.count());
     }
 
     /**

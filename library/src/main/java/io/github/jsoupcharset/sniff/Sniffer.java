@@ -62,6 +62,19 @@ public final class Sniffer {
     }
 
     /**
+     * As {@link #sniff(byte[], int, int, String, SniffOptions)}, for bytes that are only part of a
+     * body whose end they do not reach (a stream's look-ahead, bytes of a file gathered around a
+     * contradiction): a UTF-8 sequence cut off at their end is not held against UTF-8, and the
+     * decision is not {@linkplain EncodingDecision#truncated() truncated}, since the body goes on.
+     */
+    public static EncodingDecision sniffPart(byte[] body, int off, int len, String headerLabel, SniffOptions options) {
+        Encoding bom = Bom.sniff(body, off, len);
+        int bomLength = Bom.length(bom);
+        DocumentScan.Scanned scanned = DocumentScan.scan(body, off + bomLength, len - bomLength, options.metaScan());
+        return decided(body, off, len, headerLabel, options, false, false, bom, scanned);
+    }
+
+    /**
      * The decision from the first bytes {@code body[off, off+len)} of a body still arriving, or
      * null while bytes after them could change it ({@link #wantsMore}): what {@link #sniff} decides
      * (not {@code complete}) once they are enough, the document scanned once for both.

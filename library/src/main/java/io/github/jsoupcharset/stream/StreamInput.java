@@ -92,7 +92,11 @@ public final class StreamInput {
         }
         // a body that ended within the look-ahead is judged as the byte[] entry points judge it
         boolean complete = eof && !truncated.getAsBoolean();
-        if (decision == null) decision = Sniffer.sniff(buf, 0, n, headerLabel, options, complete);
+        if (decision == null) {
+            // a look-ahead the bound cut is part of a body that goes on: not a truncated one
+            decision = eof ? Sniffer.sniff(buf, 0, n, headerLabel, options, complete)
+                    : Sniffer.sniffPart(buf, 0, n, headerLabel, options);
+        }
         int start = Sniffer.textStart(decision);
         int lookaheadBytes = n;
         if (eof && decision.doubleEncoding().map(EncodingDecision.DoubleEncoding::repaired).orElse(false)) {
@@ -108,6 +112,27 @@ public final class StreamInput {
     }
 
     /**
+     * A body held whole ({@code body[0, length)}, all there is of it), decided from all its bytes
+     * as the {@code byte[]} entry points decide: its decision has no {@link Lookahead}.
+     *
+     * @param truncated whether the body was cut off before its end
+     */
+    public static StreamInput whole(byte[] body, int length, List<String> contentTypes, SniffOptions options,
+            boolean truncated) {
+        EncodingDecision decision = Sniffer.sniff(body, 0, length, ContentType.charsetLabel(contentTypes), options,
+                !truncated);
+        int start = Sniffer.textStart(decision);
+        if (decision.doubleEncoding().map(EncodingDecision.DoubleEncoding::repaired).orElse(false)) {
+            body = DoubleEncodingScan.repair(body, start, length - start);
+            start = 0;
+            length = body.length;
+        }
+        StreamDecodingReader reader = new StreamDecodingReader(body, start, length, null,
+                Decoders.newDecoder(decision.encoding().name()), StreamDecodingReader.Watch.NONE, () -> truncated);
+        return new StreamInput(decision, reader, -1, false, -1);
+    }
+
+    /**
      * The body of {@code in} read again from its first byte, decoded with {@code corrected} (a
      * decision without a BOM), after {@code first} was contradicted.
      */
@@ -115,6 +140,29 @@ public final class StreamInput {
         StreamDecodingReader reader = new StreamDecodingReader(new byte[0], 0, 0, in,
                 Decoders.newDecoder(corrected.encoding().name()), StreamDecodingReader.Watch.NONE, () -> false);
         return new StreamInput(corrected, reader, first.bytes(), first.cut(), first.contradictedAt().getAsLong());
+    }
+
+    /**
+     * This input with {@code decision} in place of the look-ahead's (the same encoding, told more:
+     * what a scan past the look-ahead found), reading on as this one does.
+     */
+    public StreamInput withDecision(EncodingDecision decision) {
+        if (decision.encoding() != this.decision.encoding()) {
+            throw new IllegalArgumentException("the text is decoded as " + this.decision.encoding() + ", not "
+                    + decision.encoding());
+        }
+        return new StreamInput(decision, reader, lookaheadBytes, cut, decodedAgainAfter);
+    }
+
+    /**
+     * The same body read again from its first byte from {@code in}, after this input was read to
+     * its end and nothing contradicted its decision (which has no BOM to skip): the decision stands.
+     */
+    public StreamInput reopened(InputStream in) {
+        if (decision.source() == DecisionSource.BOM) throw new IllegalStateException("a BOM's decision is never reopened");
+        StreamDecodingReader again = new StreamDecodingReader(new byte[0], 0, 0, in,
+                Decoders.newDecoder(decision.encoding().name()), StreamDecodingReader.Watch.NONE, () -> false);
+        return new StreamInput(decision, again, lookaheadBytes, cut, -1);
     }
 
     /** What in the bytes after the look-ahead would show the decision wrong. */
@@ -147,6 +195,11 @@ public final class StreamInput {
      * contradiction, and the U+FFFD count once the whole body has been read.
      */
     public EncodingDecision decision() {
+        if (lookaheadBytes < 0) {
+            // a body held whole: no look-ahead to speak of
+            return reader.finished() ? decision.withReplacementCount((int) Math.min(Integer.MAX_VALUE, reader.errors()))
+                    : decision;
+        }
         long at = decodedAgainAfter >= 0 ? decodedAgainAfter : reader.contradictedAt();
         EncodingDecision d = decision.withLookahead(new Lookahead(lookaheadBytes, cut,
                 at < 0 ? OptionalLong.empty() : OptionalLong.of(at), decodedAgainAfter >= 0));

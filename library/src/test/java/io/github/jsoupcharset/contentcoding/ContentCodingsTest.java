@@ -117,6 +117,31 @@ class ContentCodingsTest {
     }
 
     @Test
+    void theMessageOfTooManyCodingsListsThemOneByOne() {
+        // the list was made printable as one string and cut at 40 characters: "gzip, gzip, …, gzip…, gzip, …"
+        ContentCodingException e = assertThrows(ContentCodingException.class,
+                () -> ContentCodings.codings(List.of(String.join(", ", java.util.Collections.nCopies(9, "gzip")))));
+        assertThat(e.getMessage(), equalTo("more than 8 content codings stacked (gzip, gzip, gzip, gzip, gzip, gzip, gzip,"
+                + " gzip, gzip, \u2026); at most 8 are undone"));
+        // a long coding is cut on its own, the others whole
+        String longOne = "x".repeat(100);
+        ContentCodingException cut = assertThrows(ContentCodingException.class,
+                () -> ContentCodings.codings(List.of(longOne + ", gzip, gzip, gzip, gzip, gzip, gzip, gzip, br")));
+        assertThat(cut.getMessage(), containsString("(" + "x".repeat(40) + "\u2026, gzip, gzip,"));
+        assertThat(cut.getMessage(), containsString(", gzip, br, \u2026)"));
+    }
+
+    @Test
+    void aBodyAnotherDecoderUndidIsHeldToTheBoundToo() throws IOException {
+        java.io.InputStream in = ContentCodings.bounded(new java.io.ByteArrayInputStream(new byte[100_001]), "gzip", 100_000);
+        IOException e = assertThrows(IOException.class, in::readAllBytes);
+        assertThat(((ContentCodingException) e.getCause()).overLimit(), equalTo(true));
+        assertThat(e.getMessage(), containsString("content coding gzip: the body decodes to more than 100000 bytes"));
+        assertThat(ContentCodings.bounded(new java.io.ByteArrayInputStream(new byte[100_000]), "gzip", 100_000)
+                .readAllBytes().length, equalTo(100_000));
+    }
+
+    @Test
     void everyStageOfStackedCodingsIsHeldToTheBound() throws IOException {
         // 4 MiB of zeros, gzipped twice: the inner stage is small, the outer one is the bomb
         byte[] twice = gzip(gzip(new byte[4 << 20]));
