@@ -27,12 +27,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Opens FILEs, stdin and URLs as streams, each within the limits, for {@code sniff}, {@code decode}
- * and {@code select}: no input is held whole. A body over {@code maxBody} bytes is refused (a file
- * by its size and a URL by its Content-Length before it is read, otherwise when the byte after the
- * limit arrives); a URL must be read whole within {@code timeout}, and a server that sends nothing
- * for {@code readTimeout} while the command waits is given up on. Each input is opened with its
- * first {@link #HEAD} bytes read, so that a page gets the same decision however its bytes arrive.
+ * Opens FILEs, stdin and URLs, each within the limits, for {@code sniff}, {@code decode} and
+ * {@code select}. Each input is opened with its first {@link #HEAD} bytes read: a page that ends
+ * within them is held whole. A longer one is a file: a FILE is read from where it is; stdin, a
+ * FIFO, a device and a URL's body are spooled to a temporary file (deleted when the page is
+ * closed) when the command needs more than their look-ahead, so that a page gets the same decision
+ * however its bytes arrive. A body over {@code maxBody} bytes is refused (a file by its size and a
+ * URL by its Content-Length before it is read, otherwise when the byte after the limit arrives,
+ * nothing of it used); a URL must be read whole within {@code timeout}, and a server that sends
+ * nothing for {@code readTimeout} while the command waits is given up on.
  */
 final class Inputs {
     /**
@@ -51,21 +54,105 @@ final class Inputs {
     }
 
     /**
-     * An opened input: its first bytes (at most {@link #HEAD}) read, the rest still in the stream.
-     *
-     * @param head the first bytes
-     * @param whole whether {@code head} is the whole page
-     * @param body the whole page from its first byte: {@code head}, then the rest
-     * @param contentType the Content-Type header (a URL's, all of them joined; --content-type's for
-     *     a FILE), or null
-     * @param baseUri the URL of the page (a file's {@code file:} URL, "" for stdin)
-     * @param file the file, when the input is one (it can be read again), else null
+     * An opened input: its first bytes (at most {@link #HEAD}) read, the rest still to come. Close
+     * it when done (a spooled body's temporary file goes with it).
      */
-    record Page(byte[] head, boolean whole, InputStream body, String contentType, String baseUri, Path file)
-            implements Closeable {
+    static final class Page implements Closeable {
+        private final byte[] head;
+        private final boolean whole;
+        private final InputStream rest;
+        private final String contentType;
+        private final String baseUri;
+        private final Path file;
+        private final long maxBody;
+        private final String overLimit;
+        private Path spooled;
+
+        /**
+         * @param rest the bytes after {@code head} (empty when {@code whole})
+         * @param file the file, when the input is one (it can be read again), else null: the page
+         *     is spooled when a file is asked for
+         * @param overLimit what a body over {@code maxBody} bytes is, for the message
+         */
+        Page(byte[] head, boolean whole, InputStream rest, String contentType, String baseUri, Path file, long maxBody,
+                String overLimit) {
+            this.head = head;
+            this.whole = whole;
+            this.rest = rest;
+            this.contentType = contentType;
+            this.baseUri = baseUri;
+            this.file = file;
+            this.maxBody = maxBody;
+            this.overLimit = overLimit;
+        }
+
+        /** The first bytes, at most {@link #HEAD}. */
+        byte[] head() {
+            return head;
+        }
+
+        /** Whether {@link #head()} is the whole page. */
+        boolean whole() {
+            return whole;
+        }
+
+        /**
+         * The whole page from its first byte, as a stream: {@code head}, then the rest. Read only
+         * the look-ahead of it (at most {@link BrowserCharsetParser#STREAM_LOOKAHEAD_LIMIT} bytes,
+         * all in the head) unless it is the only reading of the page.
+         */
+        InputStream body() {
+            return whole ? new ByteArrayInputStream(head) : new SequenceInputStream(new ByteArrayInputStream(head), rest);
+        }
+
+        /** The Content-Type header (a URL's, all of them joined; --content-type's for a FILE), or null. */
+        String contentType() {
+            return contentType;
+        }
+
+        /** The URL of the page (a file's {@code file:} URL, "" for stdin). */
+        String baseUri() {
+            return baseUri;
+        }
+
+        /**
+         * The page as a file, read again as often as its decision needs: a FILE itself; stdin, a
+         * FIFO, a device or a URL's body spooled to a temporary file (its head, then the rest of
+         * the stream, up to --max-body), once. Call it before anything but the look-ahead of
+         * {@link #body()} was read.
+         *
+         * @throws InputException if the body goes on past --max-body (nothing of it was used)
+         * @throws IOException if reading it or writing the temporary file fails
+         */
+        Path file() throws IOException {
+            if (file != null) return file;
+            if (spooled != null) return spooled;
+            Path tmp = Files.createTempFile("jsoup-charset-", ".spool");
+            try (java.io.OutputStream out = Files.newOutputStream(tmp)) {
+                out.write(head);
+                long total = head.length;
+                byte[] buf = new byte[1 << 16];
+                int n;
+                while ((n = rest.read(buf)) >= 0) {
+                    total += n;
+                    if (total > maxBody) throw new InputException(overLimit + "; not read");
+                    out.write(buf, 0, n);
+                }
+            } catch (IOException | RuntimeException e) {
+                Files.deleteIfExists(tmp);
+                throw e;
+            }
+            spooled = tmp;
+            return tmp;
+        }
+
         @Override
         public void close() throws IOException {
-            body.close();
+            try {
+                rest.close();
+            } finally {
+                if (spooled != null) Files.deleteIfExists(spooled);
+            }
         }
     }
 
@@ -89,8 +176,7 @@ final class Inputs {
                 @Override
                 public void close() { }
             };
-            return page(new Limited(stdin, maxBody, "more than " + maxBody + " bytes (see --max-body); not read further"), contentTypeForFiles, "",
-                    null);
+            return page(stdin, contentTypeForFiles, "", null, "more than " + maxBody + " bytes (see --max-body)");
         }
         if (input.isEmpty()) throw new InputException("no such file (an empty name)");
         InputStream in;
@@ -104,33 +190,41 @@ final class Inputs {
             // a FIFO or a device is read as stdin is, held to --max-body as it comes, every read to
             // --read-timeout; a directory, a socket, a broken symlink or a loop is said for what it is
             in = java.nio.channels.Channels.newInputStream(LocalFiles.open(path, readTimeout, true));
-            return page(new Limited(in, maxBody, "more than " + maxBody + " bytes (see --max-body); not read further"), contentTypeForFiles,
-                    path.toAbsolutePath().toUri().toString(), null);
+            return page(in, contentTypeForFiles, path.toAbsolutePath().toUri().toString(), null,
+                    "more than " + maxBody + " bytes (see --max-body)");
         }
         long size = Files.size(path);
         if (size > maxBody) throw new InputException("file of " + size + " bytes is over --max-body " + maxBody + "; not read");
         in = java.nio.channels.Channels.newInputStream(LocalFiles.open(path, readTimeout, true));
         // a file that grows while it is read is held to the limit all the same
-        return page(new Limited(in, maxBody, "file grew over --max-body " + maxBody + " while it was read"),
-                contentTypeForFiles, path.toAbsolutePath().toUri().toString(), path);
+        return page(in, contentTypeForFiles, path.toAbsolutePath().toUri().toString(), path,
+                "file grew over --max-body " + maxBody + " while it was read");
     }
 
-    private static Page page(InputStream in, String contentType, String baseUri, Path file) throws IOException {
+    /**
+     * The page whose bytes {@code in} gives: its first {@link #HEAD} bytes read (no more than
+     * --max-body and one), the rest left in the stream for {@link Page#file()}.
+     *
+     * @param overLimit what a body over --max-body is, for the message
+     */
+    private Page page(InputStream in, String contentType, String baseUri, Path file, String overLimit)
+            throws IOException {
         byte[] head;
+        int wanted = (int) Math.min(HEAD, maxBody + 1);
         try {
-            head = in.readNBytes(HEAD);
-        } catch (InputException e) {
-            in.close();
+            head = in.readNBytes(wanted);
             // nothing of the page has been used yet
-            throw new InputException(e.getMessage().replace("; not read further", "; not read"));
+            if (head.length > maxBody) throw new InputException(overLimit + "; not read");
         } catch (IOException | RuntimeException e) {
             in.close();
             throw e;
         }
-        boolean whole = head.length < HEAD;
-        InputStream body = whole ? new ByteArrayInputStream(head) : new SequenceInputStream(new ByteArrayInputStream(head), in);
-        if (whole) in.close();
-        return new Page(head, whole, body, contentType, baseUri, file);
+        boolean whole = head.length < wanted;
+        if (whole) {
+            in.close();
+            in = InputStream.nullInputStream();
+        }
+        return new Page(head, whole, in, contentType, baseUri, file, maxBody, overLimit);
     }
 
     private Page fetch(String url) throws IOException, InterruptedException {
@@ -171,7 +265,8 @@ final class Inputs {
             if (length > maxBody && codings.isEmpty()) {
                 throw new InputException("body of " + length + " bytes (its Content-Length) is over --max-body " + maxBody + "; not read");
             }
-            InputStream in = new Limited(body.stream(), maxBody, "body over --max-body " + maxBody + " bytes; not read further");
+            InputStream in = body.stream();
+            String overLimit = "body over --max-body " + maxBody + " bytes";
             if (!codings.isEmpty()) {
                 // a browser undoes the content coding before it sniffs; an unknown or broken one is an error
                 try {
@@ -179,14 +274,14 @@ final class Inputs {
                 } catch (ContentCodingException e) {
                     throw new InputException(e.getMessage());
                 }
-                in = new Limited(in, maxBody, "body over --max-body " + maxBody + " bytes once its content coding is undone; not read further");
+                overLimit = "body over --max-body " + maxBody + " bytes once its content coding is undone";
                 // a small body can decode for long (a bomb under a large --max-body): the deadline holds there too
                 in = new Timed(in, start + timeout.toNanos(), "not read whole within " + timeout.toSeconds()
                         + " s (see --timeout), its content coding being undone");
             }
             List<String> types = res.headers().allValues("Content-Type");
             // several Content-Type headers combine as Fetch combines them: joined by ", "
-            Page page = page(in, types.isEmpty() ? null : String.join(", ", types), res.uri().toString(), null);
+            Page page = page(in, types.isEmpty() ? null : String.join(", ", types), res.uri().toString(), null, overLimit);
             handedOn = true;
             return page;
         } catch (ExecutionException e) {
@@ -213,38 +308,6 @@ final class Inputs {
             if (t instanceof ContentCodingException) return t.getMessage();
         }
         return Main.describe(e);
-    }
-
-    /** A stream held to a number of bytes: the byte after the limit fails the read, with {@code message}. */
-    static final class Limited extends java.io.FilterInputStream {
-        private final long limit;
-        private final String message;
-        private long count;
-
-        Limited(InputStream in, long limit, String message) {
-            super(in);
-            this.limit = limit;
-            this.message = message;
-        }
-
-        @Override
-        public int read() throws IOException {
-            int b = in.read();
-            if (b >= 0 && ++count > limit) throw new InputException(message);
-            return b;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            int n = in.read(b, off, len);
-            if (n > 0 && (count += n) > limit) throw new InputException(message);
-            return n;
-        }
-
-        @Override
-        public long skip(long n) {
-            return 0; // every byte is counted by reading it, none skipped unseen
-        }
     }
 
     /** A stream that fails every read once a deadline ({@link System#nanoTime()}) has passed, with {@code message}. */

@@ -351,9 +351,6 @@ public final class Main {
                 err.println("jsoup-charset: " + Terminal.safe(input + ": " + message));
                 failed.accept(input, message);
                 status = FAILED;
-            } catch (Contradicted e) {
-                // reported by the action; the output stands, as a browser shows a page before it reloads
-                status = FAILED;
             } catch (OutOfMemoryError e) {
                 // the last resort: this input's memory is garbage once it is left, and the next input goes on
                 err.println("jsoup-charset: " + Terminal.safe(input) + ": ran out of memory; give the JVM more with JSOUP_CHARSET_OPTS=-Xmx...");
@@ -456,15 +453,6 @@ public final class Main {
         }
     }
 
-    /** An input whose decision later bytes contradicted: reported, and the exit status is 1. */
-    private static final class Contradicted extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        Contradicted() {
-            super(null, null, false, false);
-        }
-    }
-
     private static int sniff(Args a, PrintStream out, PrintStream err) {
         if (a.positional.isEmpty()) return usage(err, "sniff", "needs at least one FILE or URL");
         boolean json = a.flags.contains("--json");
@@ -478,9 +466,9 @@ public final class Main {
                 try (DecodedHtmlReader reader = a.parser.decode(page.body(), page.contentType())) {
                     d = reader.decision();
                 }
-                if (page.file() != null && d.lookahead().orElseThrow().cut()) {
-                    // a file can be read on: decided as decode and select decide it (a late meta in a
-                    // head longer than the look-ahead, a byte after it contradicting the decision)
+                if (d.lookahead().orElseThrow().cut()) {
+                    // a file can be read on, and stdin or a URL is held as one: decided as decode and
+                    // select decide it (a late meta in a head longer than the look-ahead)
                     try (DecodedHtmlReader reader = a.parser.decode(page.file(), page.contentType())) {
                         d = reader.decision();
                     }
@@ -514,24 +502,16 @@ public final class Main {
     }
 
     /**
-     * Says on stderr that bytes after the look-ahead contradicted the decision the text was decoded
-     * with, and makes the exit status 1.
+     * Says on stderr that bytes after the look-ahead contradicted the decision it made, and that
+     * the page was decided again (a page longer than the look-ahead is always read as a file, so
+     * the text written is the new decision's): a note, not a failure.
      */
     private static void checkContradiction(PrintStream err, String input, EncodingDecision d) {
         EncodingDecision.Lookahead l = d.lookahead().orElse(null);
-        if (l == null || !l.contradicted()) return;
-        if (l.decodedAgain()) {
-            // a file, read again: the text written is the new decision's, so only a note
-            err.println("jsoup-charset: " + Terminal.safe(input + ": byte " + l.contradictedAt().getAsLong()
-                    + " contradicted the decision made from the first " + l.bytes() + " bytes; decided again: "
-                    + d.encoding().name() + " by " + d.source() + ", and the file decoded with it"));
-            return;
-        }
+        if (l == null || !l.decodedAgain()) return;
         err.println("jsoup-charset: " + Terminal.safe(input + ": byte " + l.contradictedAt().getAsLong()
-                + (d.encoding().name().equals("UTF-8") ? " is not UTF-8" : " is not ASCII") + ", against the decision ("
-                + d.encoding().name() + " by " + d.source() + ") made from the first " + l.bytes()
-                + " bytes; the text was decoded as " + d.encoding().name() + " all the same, as a browser shows it before it reloads"));
-        throw new Contradicted();
+                + " contradicted the decision made from the first " + l.bytes() + " bytes; decided again: "
+                + d.encoding().name() + " by " + d.source() + ", and the page decoded with it"));
     }
 
     /** Whether each line of output says which input it came from: several inputs, unless told otherwise. */
@@ -572,21 +552,19 @@ public final class Main {
     }
 
     /**
-     * The page's text as it is decoded. A file longer than the look-ahead is decoded from the file,
-     * which the library reads to its end first when a later byte could contradict the decision,
-     * and decides again if one does: the text written is never the wrong one (a stream's is, with
-     * the contradiction on stderr). The file's size was checked against --max-body when opened.
+     * The page's text as it is decoded. A page longer than the look-ahead is decoded from a file
+     * (stdin and a URL spooled to one), which the library reads to its end first when a later
+     * byte could contradict the decision, and decides again if one does, and scans on for a late
+     * meta: the text written is never the wrong one, and is the same however the page came.
      */
     private static DecodedHtmlReader decodeReader(Args a, Inputs.Page page) throws IOException {
-        if (page.file() == null || page.whole()) return a.parser.decode(page.body(), page.contentType());
-        page.body().close();
+        if (page.whole()) return a.parser.decode(page.body(), page.contentType());
         return a.parser.decode(page.file(), page.contentType());
     }
 
     /** As {@link #decodeReader}, for jsoup's StreamParser. */
     private static DecidedStreamParser streamParser(Args a, Inputs.Page page) throws IOException {
-        if (page.file() == null || page.whole()) return a.parser.streamParser(page.body(), page.contentType(), page.baseUri());
-        page.body().close();
+        if (page.whole()) return a.parser.streamParser(page.body(), page.contentType(), page.baseUri());
         return a.parser.streamParser(page.file(), page.contentType(), page.baseUri());
     }
 
@@ -609,12 +587,12 @@ public final class Main {
                 // a pseudo-class or a sibling combinator may look at what comes after an element: the
                 // whole tree is built (streamed in, so only the tree is held) and the selector run on it
                 ParsedHtml parsed;
-                if (page.file() != null && !page.whole()) {
-                    // a file is parsed again if a byte after the look-ahead contradicts the decision
-                    page.body().close();
+                if (!page.whole()) {
+                    // a file (stdin and a URL spooled to one) is parsed again if a byte after the
+                    // look-ahead contradicts the decision
                     parsed = a.parser.parseWithDecision(page.file(), page.contentType(), page.baseUri());
                 } else {
-                    parsed = a.parser.parseWithDecision(page.body(), page.contentType(), page.baseUri());
+                    parsed = a.parser.parseWithDecision(page.head(), page.contentType(), page.baseUri());
                 }
                 warnIfBinary(err, input, parsed.decision());
                 for (Element e : Selector.select(evaluator, parsed.document())) {

@@ -518,6 +518,13 @@ public final class WarcAudit {
                     return true;
                 }
                 http = response.http();
+            } catch (OutOfMemoryError e) {
+                // the header block alone is more than the heap holds: its body cannot be reached
+                fail(name, where + ": HTTP header block (in a record of " + length.strip() + " bytes) too big to hold in this"
+                        + " JVM's heap (" + (Runtime.getRuntime().maxMemory() >> 20) + " MiB); record skipped (give the JVM"
+                        + " more with JSOUP_CHARSET_OPTS=-Xmx...)");
+                counts.oversized++;
+                return true;
             } catch (ParsingException | IllegalArgumentException e) {
                 fail(name, where + ": broken HTTP header block: " + WarcRecords.describe(e) + "; record skipped");
                 counts.failedRecords++;
@@ -533,9 +540,9 @@ public final class WarcAudit {
                 return true;
             }
             List<String> contentTypes = http.headers().all("Content-Type");
-            // refused before it is read if auditing it could not fit in this JVM's heap (the block's
-            // length bounds the body as sent)
-            long sent = Long.parseLong(length.strip()); // the block: the HTTP header and the body as sent
+            // refused before it is read if auditing it could not fit in this JVM's heap: the block's
+            // length less its HTTP header (held already) bounds the body as sent
+            long sent = Math.max(0, Long.parseLong(length.strip()) - headerBytes(http));
             if (Math.min(sent, maxBody) > 0 && !fitsHeap(Math.min(sent, maxBody))) {
                 fail(name, where + ": " + tooBigForHeap(Math.min(sent, maxBody)));
                 counts.oversized++;
@@ -625,6 +632,19 @@ public final class WarcAudit {
             next = page;
             nextOffset = offset;
             return true;
+        }
+
+        /**
+         * The fewest bytes the HTTP header block of {@code http} took in its record: every field as
+         * {@code name: value} and its line end, and the empty line (its status line, and any
+         * folding, left out: the body it leaves is an upper bound).
+         */
+        private static long headerBytes(HttpResponse http) {
+            long n = 2;
+            for (java.util.Map.Entry<String, List<String>> field : http.headers().map().entrySet()) {
+                for (String value : field.getValue()) n += field.getKey().length() + 2 + value.length() + 2;
+            }
+            return n;
         }
 
         /** Reports and counts a record whose WARC header cannot be used. */

@@ -152,7 +152,13 @@ final class WarcRecords implements Closeable {
             return Optional.empty();
         }
         // jwarc first reads past the body of the record returned last: a failure there is that record's
-        Optional<WarcRecord> record = reader.next();
+        Optional<WarcRecord> record;
+        try {
+            record = reader.next();
+        } catch (NumberFormatException e) {
+            // jwarc reads a Content-Length as a long: one past the largest fails there, unnamed
+            throw new IOException(unusableLength(e), e);
+        }
         last = record.orElse(null);
         if (record.isPresent()) {
             if (readerRecords == 0 && pending != null) settle(readerStart, false);
@@ -171,6 +177,32 @@ final class WarcRecords implements Closeable {
             settle(rawOffset(), true);
         }
         return record;
+    }
+
+    /**
+     * What jwarc's failure to read a record's Content-Length as a long is: that length, and the
+     * record named by its WARC-Record-ID, read from the record's header where it is still in the
+     * buffer jwarc parsed it from.
+     */
+    private String unusableLength(NumberFormatException e) {
+        java.util.regex.Matcher quoted = java.util.regex.Pattern.compile("\"([^\"]*)\"").matcher(String.valueOf(e.getMessage()));
+        String value = quoted.find() ? quoted.group(1) : null;
+        ByteBuffer b = gzip ? textBuffer : raw;
+        String id = null;
+        if (value != null && b != null && b.hasArray()) {
+            String text = new String(b.array(), 0, b.limit(), java.nio.charset.StandardCharsets.ISO_8859_1);
+            java.util.regex.Matcher line = java.util.regex.Pattern.compile("(?im)^Content-Length:[ \t]*"
+                    + java.util.regex.Pattern.quote(value)).matcher(text);
+            if (line.find()) {
+                int start = Math.max(0, text.lastIndexOf("WARC/1.", line.start()));
+                int end = text.indexOf("\r\n\r\n", line.start());
+                java.util.regex.Matcher idLine = java.util.regex.Pattern.compile("(?im)^WARC-Record-ID:[ \t]*(\\S+)")
+                        .matcher(text.substring(start, end < 0 ? text.length() : end));
+                if (idLine.find()) id = idLine.group(1);
+            }
+        }
+        return "malformed record" + (id == null ? "" : " (WARC-Record-ID " + Terminal.safe(id) + ")") + ": Content-Length "
+                + (value == null ? "" : Terminal.safe(value) + " ") + "is not a length";
     }
 
     private void settle(long to, boolean toEnd) {

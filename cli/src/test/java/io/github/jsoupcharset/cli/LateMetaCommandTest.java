@@ -32,6 +32,66 @@ class LateMetaCommandTest {
         return new String[] {String.valueOf(status), out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8)};
     }
 
+    /** The command run with {@code stdin} as its standard input. */
+    private static String[] runWithStdin(byte[] stdin, String... args) {
+        java.io.InputStream saved = System.in;
+        System.setIn(new java.io.ByteArrayInputStream(stdin));
+        try {
+            return run(args);
+        } finally {
+            System.setIn(saved);
+        }
+    }
+
+    @Test
+    void stdinIsHeldAsAFileIs() throws IOException {
+        // stdin was a stream: sniff - said windows-1252 (its look-ahead's default) where sniff FILE
+        // said windows-1251, and decode - and select - exited 1 on the late contradiction
+        byte[] page = latePage();
+        String file = Files.write(dir.resolve("late.html"), page).toString();
+        String[] fromFile = run("sniff", "--json", file);
+        String[] fromStdin = runWithStdin(page, "sniff", "--json", "-");
+        assertThat(fromStdin[2], fromStdin[0], equalTo("0"));
+        assertThat(fromStdin[1], containsString("\"encoding\":\"windows-1251\""));
+        assertThat(fromStdin[1], containsString("\"rule\":\"LATE_META\""));
+        assertThat(fromStdin[1].replace("\"input\":\"-\"", "\"input\":\"" + file + "\""), equalTo(fromFile[1]));
+        String[] text = runWithStdin(page, "sniff", "-");
+        assertThat(text[1], containsString("encoding    windows-1251"));
+        String[] select = runWithStdin(page, "select", "p", "-");
+        assertThat(select[2], select[0], equalTo("0"));
+        assertThat(select[1], equalTo(RUSSIAN + "\n"));
+        String[] decode = runWithStdin(page, "decode", "-");
+        assertThat(decode[2], decode[0], equalTo("0"));
+        assertThat(decode[1].endsWith(RUSSIAN), equalTo(true));
+        // the spool is held to --max-body: the byte after it is refused, nothing printed
+        String[] over = runWithStdin(page, "decode", "--max-body", "600000", "-");
+        assertThat(over[0], equalTo("1"));
+        assertThat(over[1], equalTo(""));
+        assertThat(over[2], containsString("-: more than 600000 bytes (see --max-body); not read"));
+    }
+
+    @Test
+    void aWholePageFromStdinIsNotTruncated() throws IOException {
+        // a 600 KB page read whole from stdin said "truncated":true (its look-ahead was cut, not the page)
+        byte[] page = latePage();
+        String[] json = runWithStdin(page, "sniff", "--json", "-");
+        assertThat(json[1], containsString("\"truncated\":false"));
+        assertThat(json[1], containsString("\"wholePage\":false"));
+    }
+
+    /** 600 KB of head, then {@code <meta charset=windows-1251>}, more head and Russian in windows-1251. */
+    private static byte[] latePage() {
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        o.writeBytes("<html><head><title>t</title>\n".getBytes(StandardCharsets.US_ASCII));
+        while (o.size() < 600_000) o.writeBytes("<script>var x = 1; // padding padding padding</script>\n".getBytes(StandardCharsets.US_ASCII));
+        o.writeBytes("<meta charset=windows-1251>".getBytes(StandardCharsets.US_ASCII));
+        for (int i = 0; i < 40; i++) o.writeBytes("<script>var y = 2;</script>\n".getBytes(StandardCharsets.US_ASCII));
+        o.writeBytes("</head><body>".getBytes(StandardCharsets.US_ASCII));
+        for (int i = 0; i < 300; i++) o.writeBytes("<a href=/x>nav link</a> ".getBytes(StandardCharsets.US_ASCII));
+        o.writeBytes(("<p>" + RUSSIAN).getBytes(Charset.forName("windows-1251")));
+        return o.toByteArray();
+    }
+
     @Test
     void sniffDecodeAndSelectOfAFileAgree() throws IOException {
         ByteArrayOutputStream o = new ByteArrayOutputStream();

@@ -482,6 +482,33 @@ class MainEndToEndTest {
                 + "the body as sent is " + body.length + " bytes; record skipped (see --max-body)"));
     }
 
+    @Test
+    void aRecordWithAHugeHeaderAndASmallBodyIsAuditedWhateverTheMaxBody() throws IOException {
+        // the record's block (20 MB of HTTP header, a 60-byte body) was taken for its body: audited
+        // under the default --max-body, "body of 20971645 bytes is too big" under a large one
+        byte[] body = "<meta charset=windows-1251><p>\u00cf\u00f0\u00e8\u00e2\u00e5\u00f2, \u00ec\u00e8\u00f0</p>"
+                .getBytes(StandardCharsets.ISO_8859_1);
+        ByteArrayOutputStream block = new ByteArrayOutputStream();
+        block.writeBytes(("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nX-Padding: ").getBytes(StandardCharsets.US_ASCII));
+        byte[] padding = new byte[20 << 20];
+        java.util.Arrays.fill(padding, (byte) 'x');
+        block.writeBytes(padding);
+        block.writeBytes(("\r\nContent-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        block.writeBytes(body);
+        ByteArrayOutputStream warc = new ByteArrayOutputStream();
+        writeRecord(warc, "https://header.example.ru/", block.toByteArray());
+        writeRecord(warc, "https://ok.example.ru/", ("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<p>ok")
+                .getBytes(StandardCharsets.US_ASCII));
+        Path file = file("header.warc", warc.toByteArray());
+        for (String maxBody : List.of("16777216", "2147483639")) {
+            Run r = runJvm(List.of("-Xmx256m"), "audit", "--max-body", maxBody, "--jsonl", dir.resolve("h.jsonl").toString(),
+                    file.toString());
+            assertThat(maxBody + ": " + r.err(), r.status(), is(0));
+            assertThat(maxBody, r.out(), containsString("records read 2: 2 HTML pages audited"));
+            assertThat(maxBody, Files.readString(dir.resolve("h.jsonl")), containsString("\"encoding\":\"windows-1251\""));
+        }
+    }
+
     private static void writeRecord(ByteArrayOutputStream out, String uri, byte[] block) {
         String header = "WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: " + uri + "\r\nWARC-Date: 2024-05-01T12:00:00Z\r\n"
                 + "WARC-Record-ID: <urn:uuid:" + java.util.UUID.nameUUIDFromBytes(uri.getBytes(StandardCharsets.UTF_8)) + ">\r\n"

@@ -397,6 +397,20 @@ class WarcAuditTest {
     }
 
     @Test
+    void aContentLengthPastTheLargestLongIsMalformedAndNamedByItsRecordId() throws IOException {
+        // 2^63: the message was the parser's "For input string: \"9223372036854775808\"", the record unnamed
+        for (boolean gzipped : new boolean[] {false, true}) {
+            Audited a = audit(middleRecordDeclaring("9223372036854775808", gzipped));
+            String all = String.join("\n", a.failures());
+            assertThat(all, a.urls(), is(List.of("http://p0.example.ru/", "http://p2.example.ru/")));
+            assertThat(all, not(containsString("For input string")));
+            assertThat(all, containsString("(WARC-Record-ID <urn:uuid:" + java.util.UUID.nameUUIDFromBytes(b("http://p1.example.ru/"))
+                    + ">)"));
+            assertThat(all, containsString("Content-Length 9223372036854775808 is not a length"));
+        }
+    }
+
+    @Test
     void aPlainStreamWhoseRecordRunsPastItsEndSaysWhereWithoutNegativeOffsets() throws IOException {
         byte[] bytes = middleRecordDeclaring("2147483653", false);
         Audited a = audit(bytes);
