@@ -1,6 +1,7 @@
 package io.github.jsoupcharset.tika;
 
 import io.github.jsoupcharset.BrowserCharsetParser;
+import io.github.jsoupcharset.DecodedHtmlReader;
 import io.github.jsoupcharset.decision.DecisionSource;
 import io.github.jsoupcharset.decision.EncodingDecision;
 import io.github.jsoupcharset.decision.SniffOptions;
@@ -47,7 +48,15 @@ import java.util.Optional;
  * <p>It reads at most {@link #READ_LIMIT} bytes, between a {@code mark} and a {@code reset} of the
  * stream: as many as the decision needs (a declared page is settled by its first 8 KiB), as the
  * library's stream entry points read them ({@link BrowserCharsetParser#decode(InputStream,
- * String)}). Immutable and thread-safe.
+ * String)}). When those 512 KiB end inside a head that goes on (a {@code <meta charset>} after
+ * more than 512 KiB of scripts, say), a {@link TikaInputStream} over a file ({@code
+ * TikaInputStream.get(Path)}, or one Tika has spooled) is read on as {@link
+ * BrowserCharsetParser#decode(java.nio.file.Path, String)} reads a file, so that the late meta
+ * decides as in a browser; any other stream is decided from its first 512 KiB, as the library's
+ * stream entry points decide, and its decision says the bound cut it short ({@link
+ * DecisionMetadata#LOOKAHEAD_CUT} {@code true}): such a page declared only by that late meta gets
+ * what its first 512 KiB give (windows-1252, the default, at a confidence of 0.1, for a head all
+ * ASCII). Immutable and thread-safe.
  *
  * <p>Both generations of Tika's interface are implemented: {@link #detect(TikaInputStream,
  * Metadata, ParseContext)} (Tika 4) and {@link #detect(InputStream, Metadata)} (Tika 2 and 3,
@@ -163,8 +172,20 @@ public final class BrowserEncodingDetector implements EncodingDetector {
         } finally {
             in.reset();
         }
+        if (readOn(decision) && in instanceof TikaInputStream tis && tis.hasFile()) {
+            // a file can be read on past the look-ahead, as the library's Path entry points read it
+            try (DecodedHtmlReader reader = parser.decode(tis.getPath(), transportContentType(metadata))) {
+                decision = reader.decision();
+            }
+        }
         DecisionMetadata.write(decision, metadata);
         return decision;
+    }
+
+    /** Whether the decision was cut short by the look-ahead while the document could still declare more. */
+    private static boolean readOn(EncodingDecision decision) {
+        return decision.lookahead().map(EncodingDecision.Lookahead::cut).orElse(false)
+                && decision.source() != DecisionSource.BOM && decision.source() != DecisionSource.HTTP_HEADER;
     }
 
     /**

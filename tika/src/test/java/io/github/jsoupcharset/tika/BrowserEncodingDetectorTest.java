@@ -52,6 +52,35 @@ class BrowserEncodingDetectorTest {
     }
 
     @Test
+    void aLateMetaPastTheReadLimitDecidesInAFileAndTheStreamSaysItsBound(@org.junit.jupiter.api.io.TempDir
+            java.nio.file.Path dir) throws IOException {
+        // 600 KB of head, then <meta charset=windows-1251>: reported as windows-1252 at 0.10 whatever
+        // the stream; a file is now read on as the library's Path entry points read it
+        StringBuilder head = new StringBuilder("<html><head>");
+        while (head.length() < 600_000) head.append("<script>var x = 1; // padding padding</script>\n");
+        ByteArrayOutputStream page = new ByteArrayOutputStream();
+        page.writeBytes(ascii(head + "<meta charset=windows-1251></head><body><p>"));
+        page.writeBytes(Pages.encode("Привет, мир! ".repeat(20), Encoding.WINDOWS_1251));
+        java.nio.file.Path file = java.nio.file.Files.write(dir.resolve("late.html"), page.toByteArray());
+        Metadata fromFile = new Metadata();
+        try (TikaInputStream tis = TikaInputStream.get(file)) {
+            List<EncodingResult> results = detector.detect(tis, fromFile, new ParseContext());
+            assertThat(results.get(0).getCharset(), is(Encoding.WINDOWS_1251.charset()));
+            assertThat(results.get(0).getConfidence(), is(1f));
+            assertThat(tis.readAllBytes(), equalTo(page.toByteArray()));
+        }
+        assertThat(fromFile.get(DecisionMetadata.RULE), equalTo("LATE_META"));
+        // a stream keeps the documented bound, and says so
+        Metadata fromStream = new Metadata();
+        try (TikaInputStream tis = TikaInputStream.get(new ByteArrayInputStream(page.toByteArray()))) {
+            List<EncodingResult> results = detector.detect(tis, fromStream, new ParseContext());
+            assertThat(results.get(0).getCharset(), is(Encoding.WINDOWS_1252.charset()));
+            assertThat(results.get(0).getConfidence(), is(0.1f));
+        }
+        assertThat(fromStream.get(DecisionMetadata.LOOKAHEAD_CUT), equalTo("true"));
+    }
+
+    @Test
     void aTikaInputStreamOverAStreamWithoutMarkIsBackAtItsStartToo() throws IOException {
         StringBuilder head = new StringBuilder("<html><head>");
         while (head.length() < 600_000) head.append("<link rel=stylesheet href=/b.css>\n");
