@@ -94,6 +94,12 @@ class LateMetaEntryPointsTest {
             assertThat(what, l.cut(), equalTo(true));
             assertThat(what, l.bytes(), equalTo((long) BrowserCharsetParser.STREAM_LOOKAHEAD_LIMIT));
             assertThat(what, l.contradicted(), equalTo(true));
+            assertThat(what, streamed.decision().encoding(), equalTo(Encoding.WINDOWS_1252));
+            // the head scan went on as the rest was read, and names the meta that is why its bytes'
+            // decision differs (the decision named nothing but the first Cyrillic byte)
+            assertThat(what, streamed.decision().metaLabel(), equalTo(java.util.Optional.of("windows-1251")));
+            assertThat(what, streamed.decision().metaSource(), equalTo(java.util.Optional.of(DecisionSource.LATE_META)));
+            assertThat(what, l.contradictedAt().getAsLong(), equalTo(metaOffset(page)));
         }
     }
 

@@ -8,6 +8,7 @@ import io.github.jsoupcharset.codec.Decoders;
 import io.github.jsoupcharset.codec.StreamDecodingReader;
 import io.github.jsoupcharset.encoding.Encoding;
 import io.github.jsoupcharset.sniff.ContentType;
+import io.github.jsoupcharset.sniff.DocumentDeclaration;
 import io.github.jsoupcharset.sniff.DoubleEncodingScan;
 import io.github.jsoupcharset.sniff.Sniffer;
 
@@ -15,6 +16,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.BooleanSupplier;
 
@@ -35,14 +37,16 @@ public final class StreamInput {
     private final long lookaheadBytes;
     private final boolean cut;
     private final long decodedAgainAfter; // the first decision's contradiction, or -1
+    private final LateMetaWatch late; // the head scan going on past a cut look-ahead, or null
 
     private StreamInput(EncodingDecision decision, StreamDecodingReader reader, long lookaheadBytes, boolean cut,
-            long decodedAgainAfter) {
+            long decodedAgainAfter, LateMetaWatch late) {
         this.decision = decision;
         this.reader = reader;
         this.lookaheadBytes = lookaheadBytes;
         this.cut = cut;
         this.decodedAgainAfter = decodedAgainAfter;
+        this.late = late;
     }
 
     /**
@@ -99,6 +103,13 @@ public final class StreamInput {
         }
         int start = Sniffer.textStart(decision);
         int lookaheadBytes = n;
+        LateMetaWatch late = null;
+        if (cut && decision.source() != DecisionSource.BOM && decision.source() != DecisionSource.HTTP_HEADER) {
+            // the stream cannot be read again, but the head scan can go on as the rest is read: a
+            // late meta there is named in the decision, which stays the look-ahead's
+            int stop = Sniffer.headResumeAt(buf, 0, n, options);
+            if (stop >= 0) in = late = new LateMetaWatch(in, buf, stop, n);
+        }
         if (eof && decision.doubleEncoding().map(EncodingDecision.DoubleEncoding::repaired).orElse(false)) {
             // the whole body is here and reads as double-encoded throughout: the author's bytes
             buf = DoubleEncodingScan.repair(buf, start, n - start);
@@ -108,7 +119,7 @@ public final class StreamInput {
         StreamDecodingReader.Watch watch = eof ? StreamDecodingReader.Watch.NONE : watchFor(decision, buf, n);
         StreamDecodingReader reader = new StreamDecodingReader(buf, start, n, eof ? null : in,
                 Decoders.newDecoder(decision.encoding().name()), watch, truncated);
-        return new StreamInput(decision, reader, lookaheadBytes, cut, -1);
+        return new StreamInput(decision, reader, lookaheadBytes, cut, -1, late);
     }
 
     /**
@@ -129,7 +140,7 @@ public final class StreamInput {
         }
         StreamDecodingReader reader = new StreamDecodingReader(body, start, length, null,
                 Decoders.newDecoder(decision.encoding().name()), StreamDecodingReader.Watch.NONE, () -> truncated);
-        return new StreamInput(decision, reader, -1, false, -1);
+        return new StreamInput(decision, reader, -1, false, -1, null);
     }
 
     /**
@@ -139,7 +150,7 @@ public final class StreamInput {
     public static StreamInput again(InputStream in, EncodingDecision corrected, EncodingDecision.Lookahead first) {
         StreamDecodingReader reader = new StreamDecodingReader(new byte[0], 0, 0, in,
                 Decoders.newDecoder(corrected.encoding().name()), StreamDecodingReader.Watch.NONE, () -> false);
-        return new StreamInput(corrected, reader, first.bytes(), first.cut(), first.contradictedAt().getAsLong());
+        return new StreamInput(corrected, reader, first.bytes(), first.cut(), first.contradictedAt().getAsLong(), null);
     }
 
     /**
@@ -151,7 +162,7 @@ public final class StreamInput {
             throw new IllegalArgumentException("the text is decoded as " + this.decision.encoding() + ", not "
                     + decision.encoding());
         }
-        return new StreamInput(decision, reader, lookaheadBytes, cut, decodedAgainAfter);
+        return new StreamInput(decision, reader, lookaheadBytes, cut, decodedAgainAfter, late);
     }
 
     /**
@@ -162,7 +173,7 @@ public final class StreamInput {
         if (decision.source() == DecisionSource.BOM) throw new IllegalStateException("a BOM's decision is never reopened");
         StreamDecodingReader again = new StreamDecodingReader(new byte[0], 0, 0, in,
                 Decoders.newDecoder(decision.encoding().name()), StreamDecodingReader.Watch.NONE, () -> false);
-        return new StreamInput(decision, again, lookaheadBytes, cut, -1);
+        return new StreamInput(decision, again, lookaheadBytes, cut, -1, null);
     }
 
     /** What in the bytes after the look-ahead would show the decision wrong. */
@@ -201,7 +212,16 @@ public final class StreamInput {
                     : decision;
         }
         long at = decodedAgainAfter >= 0 ? decodedAgainAfter : reader.contradictedAt();
-        EncodingDecision d = decision.withLookahead(new Lookahead(lookaheadBytes, cut,
+        EncodingDecision named = decision;
+        if (late != null && late.declared().isPresent() && late.declared().get().encoding() != decision.encoding()) {
+            // a late meta past the look-ahead declares another encoding: that is why the bytes' decision
+            // differs; named, and its offset the contradiction (the first, if a byte before it was one)
+            DocumentDeclaration.Declared meta = late.declared().get();
+            named = decision.toBuilder().metaLabel(Optional.of(meta.label())).metaEncoding(Optional.of(meta.encoding()))
+                    .metaSource(Optional.of(DecisionSource.LATE_META)).build();
+            at = at < 0 ? late.declaredAt() : Math.min(at, late.declaredAt());
+        }
+        EncodingDecision d = named.withLookahead(new Lookahead(lookaheadBytes, cut,
                 at < 0 ? OptionalLong.empty() : OptionalLong.of(at), decodedAgainAfter >= 0));
         return reader.finished() ? d.withReplacementCount((int) Math.min(Integer.MAX_VALUE, reader.errors())) : d;
     }
