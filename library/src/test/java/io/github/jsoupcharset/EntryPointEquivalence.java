@@ -3,7 +3,12 @@ package io.github.jsoupcharset;
 import io.github.jsoupcharset.decision.EncodingDecision;
 import io.github.jsoupcharset.detect.DetectionCorpus;
 
+import com.sun.net.httpserver.HttpServer;
+
 import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,6 +48,30 @@ public final class EntryPointEquivalence {
         for (DetectionCorpus.Case c : DetectionCorpus.development()) pages.add(new Page("chardet/" + c.path(), "text/html", c.bytes()));
         for (RealWebCorpus.Case c : RealWebCorpus.cases()) pages.add(new Page("realweb/" + c.id(), c.servedContentType(), c.bytes()));
         return pages;
+    }
+
+    /**
+     * A local HTTP server, started, that serves each page of {@code served} at {@code /KEY} with
+     * its Content-Type; stop it when done.
+     *
+     * @param served the pages by key, filled and emptied as the caller goes
+     * @return the server
+     * @throws IOException if it cannot listen
+     */
+    public static HttpServer serve(Map<String, Page> served) throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", exchange -> {
+            Page page = served.get(exchange.getRequestURI().getPath().substring(1));
+            exchange.getResponseHeaders().add("Content-Type", page.contentType());
+            // a connection a request: a kept-alive one waits on delayed acknowledgements, 40 ms a page
+            exchange.getResponseHeaders().add("Connection", "close");
+            exchange.sendResponseHeaders(200, page.bytes().length == 0 ? -1 : page.bytes().length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(page.bytes());
+            }
+        });
+        server.start();
+        return server;
     }
 
     /** The fields that the look-ahead's evidence weighs: an early decision may weigh fewer bytes. */

@@ -8,9 +8,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,18 +34,7 @@ class EntryPointEquivalenceTest {
     void everyEntryPointDecidesEveryPageAsItsBytesDecide() throws Exception {
         List<EntryPointEquivalence.Page> pages = EntryPointEquivalence.pages();
         ConcurrentHashMap<String, EntryPointEquivalence.Page> served = new ConcurrentHashMap<>();
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/", exchange -> {
-            EntryPointEquivalence.Page page = served.get(exchange.getRequestURI().getPath().substring(1));
-            exchange.getResponseHeaders().add("Content-Type", page.contentType());
-            // a connection a request: a kept-alive one waits on delayed acknowledgements, 40 ms a page
-            exchange.getResponseHeaders().add("Connection", "close");
-            exchange.sendResponseHeaders(200, page.bytes().length == 0 ? -1 : page.bytes().length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(page.bytes());
-            }
-        });
-        server.start();
+        HttpServer server = EntryPointEquivalence.serve(served);
         List<String> differences = new ArrayList<>();
         int compared = 0;
         try {

@@ -11,10 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +27,9 @@ import static org.hamcrest.Matchers.greaterThan;
 
 /**
  * Every page of the shared corpora through the command's inputs, run in-process: a FILE, stdin, a
- * URL (a local server) and a WARC record. {@code sniff --json} of a page prints the same decision
+ * URL (a local server) and a WARC record: every page longer than the look-ahead, which the command
+ * reads as a file from each input, and every other page held whole (the command then decides it
+ * with the {@code byte[]} entry points); every page in the WARC. {@code sniff --json} of a page prints the same decision
  * from each of the first three (a URL: every page longer than the look-ahead, every eighth of the
  * others), and, for a page that ends within the look-ahead, the decision of
  * its bytes field by field ({@code sniff(byte[])}, with its U+FFFD count); a longer page is read as
@@ -76,17 +75,7 @@ class CommandEquivalenceTest {
     void everyInputOfTheCommandDecidesEveryPageAsItsBytesDecide() throws Exception {
         List<EntryPointEquivalence.Page> pages = EntryPointEquivalence.pages();
         ConcurrentHashMap<String, EntryPointEquivalence.Page> served = new ConcurrentHashMap<>();
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/", exchange -> {
-            EntryPointEquivalence.Page page = served.get(exchange.getRequestURI().getPath().substring(1));
-            exchange.getResponseHeaders().add("Content-Type", page.contentType());
-            exchange.getResponseHeaders().add("Connection", "close");
-            exchange.sendResponseHeaders(200, page.bytes().length == 0 ? -1 : page.bytes().length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(page.bytes());
-            }
-        });
-        server.start();
+        HttpServer server = EntryPointEquivalence.serve(served);
         List<String> differences = new ArrayList<>();
         ByteArrayOutputStream warc = new ByteArrayOutputStream();
         List<String> want = new ArrayList<>();
@@ -97,10 +86,19 @@ class CommandEquivalenceTest {
                 byte[] body = page.bytes();
                 String type = page.contentType();
                 String key = Integer.toString(i);
-                served.put(key, page);
-                String file = Files.write(dir.resolve("page.html"), body).toString();
                 DecodedHtml bytes = BrowserCharsetJsoup.decode(body, type);
                 boolean whole = body.length <= BrowserCharsetParser.STREAM_LOOKAHEAD_LIMIT;
+                String url = "http://page" + i + ".corpus.invalid/";
+                writeRecord(warc, url, type, body);
+                String essence = type.split(";")[0].strip().toLowerCase(java.util.Locale.ROOT);
+                if (essence.equals("text/html") || essence.equals("application/xhtml+xml")) {
+                    want.add("\"url\":\"" + url + "\"" + " " + decisionFields(bytes.decision()));
+                }
+                // every page longer than the look-ahead (read as a file from each input), every other page
+                // held whole (the command then calls the byte[] entry points), to keep it quick
+                if (whole && i % 2 == 1) continue;
+                served.put(key, page);
+                String file = Files.write(dir.resolve("page.html"), body).toString();
 
                 // a URL (a new HTTP client each run): every page read as a file, every eighth of the others
                 boolean all = !whole || i % 8 == 0;
@@ -145,10 +143,6 @@ class CommandEquivalenceTest {
                 }
                 served.remove(key);
 
-                String url = "http://page" + i + ".corpus.invalid/";
-                writeRecord(warc, url, type, body);
-                String essence = type.split(";")[0].strip().toLowerCase(java.util.Locale.ROOT);
-                if (essence.equals("text/html") || essence.equals("application/xhtml+xml")) want.add("\"url\":\"" + url + "\"" + " " + decisionFields(bytes.decision()));
             }
         } finally {
             server.stop(0);

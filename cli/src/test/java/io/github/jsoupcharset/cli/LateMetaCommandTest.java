@@ -94,15 +94,7 @@ class LateMetaCommandTest {
 
     @Test
     void sniffDecodeAndSelectOfAFileAgree() throws IOException {
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        o.writeBytes("<html><head><title>t</title>\n".getBytes(StandardCharsets.US_ASCII));
-        while (o.size() < 600_000) o.writeBytes("<script>var x = 1; // padding padding padding</script>\n".getBytes(StandardCharsets.US_ASCII));
-        o.writeBytes("<meta charset=windows-1251>".getBytes(StandardCharsets.US_ASCII));
-        for (int i = 0; i < 40; i++) o.writeBytes("<script>var y = 2;</script>\n".getBytes(StandardCharsets.US_ASCII));
-        o.writeBytes("</head><body>".getBytes(StandardCharsets.US_ASCII));
-        for (int i = 0; i < 300; i++) o.writeBytes("<a href=/x>nav link</a> ".getBytes(StandardCharsets.US_ASCII));
-        o.writeBytes(("<p>" + RUSSIAN).getBytes(Charset.forName("windows-1251")));
-        String file = Files.write(dir.resolve("late.html"), o.toByteArray()).toString();
+        String file = Files.write(dir.resolve("late.html"), latePage()).toString();
 
         String[] sniff = run("sniff", file);
         assertThat(sniff[1], sniff[0], equalTo("0"));
