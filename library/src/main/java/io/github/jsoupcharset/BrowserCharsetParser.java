@@ -313,7 +313,11 @@ public final class BrowserCharsetParser {
      * (which got the default: nothing could be detected). {@link
      * EncodingDecision.Lookahead#contradictedAt()} gives that byte's offset; the text stays
      * decoded as decided, as a browser shows it until it reloads. {@link
-     * #parseWithDecision(Path, String, String)} reads a file again instead.
+     * #parseWithDecision(Path, String, String)} reads a file again instead. When the bound cut the
+     * look-ahead inside a head that goes on, the head scan goes on as the rest is read: a {@code
+     * <meta>} there that declares another encoding (which the bytes' decision would take) is named
+     * in the decision ({@link EncodingDecision#metaLabel()}, {@code LATE_META}), its offset {@link
+     * EncodingDecision.Lookahead#contradictedAt()}; the text stays as decided.
      *
      * @param in the raw response body
      * @param contentType the Content-Type header value, or null if the response had none
@@ -367,15 +371,17 @@ public final class BrowserCharsetParser {
     /**
      * Parses a file as {@link #parseWithDecision(InputStream, String, String)} parses a stream,
      * and, because a file can be read again, answers a contradiction as a browser reloads a page
-     * its guess got wrong: when bytes after the look-ahead contradict the decision, the encoding
+     * its guess got wrong, before it parses: a file whose decision rests on its look-ahead is read
+     * to its end first, and when bytes after the look-ahead contradict the decision, the encoding
      * is decided again from the look-ahead and the bytes around the contradiction (64 KiB from
-     * shortly before it), and the file is parsed again with it ({@link
+     * shortly before it), and the file is parsed with it ({@link
      * EncodingDecision.Lookahead#decodedAgain()}). A file whose head goes on past the look-ahead
      * is decided as {@link #parseWithDecision(byte[], String, String)} decides its bytes: the head
      * scan goes on through the file, and a {@code <meta>} it finds there decides (its offset is
      * {@link EncodingDecision.Lookahead#contradictedAt()}), where a stream stays as its look-ahead
      * decided ({@link EncodingDecision.Lookahead#cut()}). Memory stays bounded as for a stream; the
-     * file is read at most twice (three times when its head outgrows the look-ahead).
+     * file is read at most three times (its look-ahead, then to its end when the decision rests on
+     * the look-ahead, or its head when it outgrows the look-ahead, then to parse).
      *
      * @param file the raw response body, saved
      * @param contentType the Content-Type header value, or null if the response had none
