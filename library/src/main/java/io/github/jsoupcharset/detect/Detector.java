@@ -108,6 +108,8 @@ public final class Detector {
         Ranking.Scored best = r.candidates().get(0);
         Ranking.Scored second = r.candidates().get(1);
         int confidence = (int) Math.round(100 * Calibration.probability(best.score(), r.rival()));
+        // a few bytes are read as the web most often writes them, which is not knowing
+        if (nonAsciiBytes(r.text()) < THIN_EVIDENCE) confidence = Math.min(confidence, Calibration.UNSURE - 1);
         // a lead over other readings says nothing when the best reading is no text either
         if (best.score() < 0 && readsAsNoise(r.text(), best.encoding())) {
             confidence = Math.min(confidence, Calibration.NOT_TEXT);
@@ -206,6 +208,23 @@ public final class Detector {
             if (lead == 0xF4) return c >= 0x80 && c <= 0x8F;
         }
         return c >= 0x80 && c <= 0xBF;
+    }
+
+    /**
+     * Fewer non-ASCII bytes than this in the text weighed are thin evidence: the reading the web
+     * most often means by them wins (the priors, {@link Candidates#ALL}), and the confidence stays
+     * under {@link Calibration#UNSURE}.
+     */
+    static final int THIN_EVIDENCE = 8;
+
+    /** How many bytes of {@code text} are not ASCII. */
+    private static int nonAsciiBytes(byte[] text) {
+        int count = 0;
+        for (int i = AsciiBytes.firstNonAscii(text, 0, text.length); i < text.length;
+                i = AsciiBytes.firstNonAscii(text, i + 1, text.length)) {
+            count++;
+        }
+        return count;
     }
 
     /** {@link #mixed}: the fewest whole UTF-8 sequences for a page to be partly UTF-8. */
@@ -339,42 +358,52 @@ public final class Detector {
 
     /**
      * The ranking with a twin of the leader first where the text weighed cannot tell them apart and
-     * the rest of the page can: a single-byte leader that reads bytes 0x80-0x9F as C1 controls
-     * (ISO-8859-2) and a candidate that decodes the text weighed alike but those bytes as text
-     * (windows-1250's "–"), when such bytes stand in the page beyond the text weighed (in
-     * {@link #DETECTION_WINDOW}). A C1 control is never what a page means, so the twin reads the
-     * page better whatever the priors say; the text weighed holds no such byte, or the leader
-     * would have paid for it.
+     * the rest of the page can: single-byte candidates that decode the text weighed alike
+     * (ISO-8859-2 and windows-1250 on Hungarian without ő and ű) are scored on all the page's
+     * text in the window ({@link #DETECTION_WINDOW}) when that text holds a byte they decode
+     * differently (windows-1250's "–" and "«", ISO-8859-2's C1 control and "Ť"), and the best of
+     * them leads (the leader on a tie). The priors alone would choose between them otherwise. Only
+     * for a text cut at {@link #EVIDENCE_BYTES}: a shorter one is the page's whole text.
      */
     private static List<Ranking.Scored> beyondTheText(List<Ranking.Scored> ranked, byte[] bytes, int off, int len,
             byte[] text, int n) {
         Candidates.Candidate leader = Candidates.of(ranked.get(0).encoding());
-        if (leader.weight() != 1) return ranked;
+        if (leader.weight() != 1 || n < EVIDENCE_BYTES) return ranked;
         ByteTables.ByteTable leaderTable = ByteTables.TABLES.get(leader.encoding());
-        if (leaderTable.chars[0x80] != 0x80) return ranked; // no C1 controls
-        int end = off + Math.min(len, DETECTION_WINDOW);
-        int c1 = -1;
-        for (int i = AsciiBytes.firstNonAscii(bytes, off, end); i < end; i = AsciiBytes.firstNonAscii(bytes, i + 1, end)) {
-            if ((bytes[i] & 0xFF) <= 0x9F) {
-                c1 = bytes[i] & 0xFF;
-                break;
-            }
-        }
-        if (c1 < 0) return ranked;
         int[] values = nonAsciiValues(text, n);
+        List<Integer> twins = new ArrayList<>();
         for (int i = 1; i < ranked.size(); i++) {
             Candidates.Candidate other = Candidates.of(ranked.get(i).encoding());
-            if (other.weight() != 1) continue;
-            ByteTables.ByteTable t = ByteTables.TABLES.get(other.encoding());
-            if (t.chars[c1] >= 0x80 && t.chars[c1] <= 0x9F || t.chars[c1] == 0xFFFD
-                    || !ByteTables.decodeAlike(leaderTable, t, values, values.length)) {
-                continue;
+            if (other.weight() == 1 && ByteTables.decodeAlike(leaderTable, ByteTables.TABLES.get(other.encoding()), values,
+                    values.length)) {
+                twins.add(i);
             }
-            List<Ranking.Scored> result = new ArrayList<>(ranked);
-            result.add(0, result.remove(i));
-            return result;
         }
-        return ranked;
+        if (twins.isEmpty()) return ranked;
+        int start = Math.max(off, AsciiBytes.firstNonAscii(bytes, off, off + len) - 1024);
+        int windowLen = Math.min(off + len - start, DETECTION_WINDOW);
+        byte[] all = new byte[windowLen + 1];
+        int allLen = MarkupStripper.withoutMarkup(bytes, start, windowLen, all, windowLen);
+        int[] allValues = nonAsciiValues(all, allLen);
+        int best = 0;
+        double bestScore = Double.NEGATIVE_INFINITY;
+        for (int i = -1; i < twins.size(); i++) {
+            int at = i < 0 ? 0 : twins.get(i);
+            Candidates.Candidate c = Candidates.of(ranked.get(at).encoding());
+            if (i >= 0 && ByteTables.decodeAlike(leaderTable, ByteTables.TABLES.get(c.encoding()), allValues, allValues.length)) {
+                continue; // alike on all the text too
+            }
+            String decoded = io.github.jsoupcharset.codec.Decoders.decodeToString(c.encoding().name(), all, 0, allLen);
+            double score = TextEvidence.parts(decoded.toCharArray(), decoded.length(), 0, c).score(c, 0);
+            if (score > bestScore) {
+                bestScore = score;
+                best = at;
+            }
+        }
+        if (best == 0) return ranked;
+        List<Ranking.Scored> result = new ArrayList<>(ranked);
+        result.add(0, result.remove(best));
+        return result;
     }
 
     /**
