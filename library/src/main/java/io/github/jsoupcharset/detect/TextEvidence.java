@@ -75,7 +75,7 @@ final class TextEvidence {
      */
     record Weights(double implausible, double c1, double error, double icu, double prior) {
         /** The weights in use. */
-        static final Weights DEFAULT = new Weights(3.0, 5.0, 8.0, ICU_WEIGHT, 0.25);
+        static final Weights DEFAULT = new Weights(3.0, 5.0, 8.0, ICU_WEIGHT, 0.15);
         /** The weights in use without the prior: the evidence alone ({@link ByteTables}' glance). */
         static final Weights EVIDENCE = new Weights(DEFAULT.implausible, DEFAULT.c1, DEFAULT.error, DEFAULT.icu, 0.0);
     }
