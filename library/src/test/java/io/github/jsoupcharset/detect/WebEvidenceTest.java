@@ -48,8 +48,10 @@ class WebEvidenceTest {
 
     @Test
     void typographicQuotesAndDashesAreWindows1252() {
-        String text = "<p>Scottish Tours Ltd (\u201cthe Company\u201d) accepts you. It\u2019s the Company\u2019s"
-                + " liability \u2014 and the Passengers\u2019 luggage\u2026 \u2013 see below.</p>";
+        // as a real page had them: macintosh read "(ìthe Companyî)", "Passengersí"
+        String text = "<p>Scottish Tours Ltd (\u201cthe Company\u201d) accepts you (\u201cthe Passenger\u201d) on"
+                + " these terms. The limit of the Company\u2019s liability; notification of the Passengers\u2019"
+                + " intention to cancel; reasonable care of Passengers\u2019 luggage.</p>";
         assertThat(guess(page(text + ENGLISH, CP1252)).encoding(), equalTo(Encoding.WINDOWS_1252));
     }
 
