@@ -119,13 +119,15 @@ public final class Detector {
     }
 
     /**
-     * The guess for a page that is partly UTF-8 and partly not. Each run of non-ASCII bytes
-     * (within {@link #DETECTION_WINDOW}) is UTF-8 when it is whole UTF-8 sequences (the last
+     * The guess for a page that is partly UTF-8 and partly not. Each run of non-ASCII bytes is
+     * UTF-8 when it is whole UTF-8 sequences (the last
      * perhaps cut short: a lead and some of its continuation bytes, one character UTF-8 gets
      * wrong), else legacy text: a legacy word's bytes make accidental sequences only among errors
      * (GBK text reads a fifth as whole sequences, run by run it reads as none). A page is mixed
      * when its UTF-8 runs hold at least {@link #MIXED_MIN_SEQUENCES} whole sequences and at least
-     * {@link #MIXED_MIN_SHARE} of its non-ASCII characters. Its legacy runs are detected on their
+     * {@link #MIXED_MIN_SHARE} of its non-ASCII characters (the runs in {@link #DETECTION_WINDOW}
+     * decide whether to look further: with a UTF-8 run there, the whole body is counted, as an
+     * island may lie beyond). Its legacy runs are detected on their
      * own (the UTF-8 runs blanked out); the decision is for the bulk of the characters: UTF-8, or
      * the legacy runs' encoding when they are more. The other part's share is reported
      * ({@link EncodingDecision.Mixture}) and bounds the confidence: at most the share of the
@@ -134,12 +136,21 @@ public final class Detector {
      * mixed (most legacy pages: no whole UTF-8 sequence at all, found in one pass).
      */
     static Guess mixed(byte[] bytes, int off, int len, List<String> hints) {
-        int end = off + Math.min(len, DETECTION_WINDOW);
+        int window = off + Math.min(len, DETECTION_WINDOW);
+        int end = window;
         int whole = 0;
         int cut = 0;
         int legacy = 0;
-        byte[] island = null; // the window with its UTF-8 runs blanked out, made once one is found
-        for (int i = AsciiBytes.firstNonAscii(bytes, off, end); i < end; ) {
+        byte[] island = null; // the body with its UTF-8 runs blanked out, made once one is found
+        for (int i = AsciiBytes.firstNonAscii(bytes, off, end); ; ) {
+            if (i >= end) {
+                // a window with UTF-8 in it: the rest of the body is counted too (an island may lie beyond)
+                if (end == off + len || whole == 0) break;
+                end = off + len;
+                if (island != null) island = java.util.Arrays.copyOf(island, len);
+                i = AsciiBytes.firstNonAscii(bytes, window, end);
+                continue;
+            }
             // one run of non-ASCII bytes: UTF-8 when it is whole sequences, the last perhaps cut
             // short; else legacy text (a legacy word's bytes form accidental sequences among errors)
             int runEnd = i;
@@ -160,7 +171,7 @@ public final class Detector {
             if (k == runEnd && sequences + (cutShort ? 1 : 0) > 0) {
                 whole += sequences;
                 if (cutShort) cut++;
-                if (island == null) island = java.util.Arrays.copyOfRange(bytes, off, end);
+                if (island == null) island = java.util.Arrays.copyOfRange(bytes, off, off + len);
                 java.util.Arrays.fill(island, i - off, runEnd - off, (byte) ' ');
             } else {
                 legacy += runEnd - i;
@@ -170,9 +181,10 @@ public final class Detector {
         if (whole < MIXED_MIN_SEQUENCES || whole < MIXED_MIN_SHARE * (whole + cut + legacy)) return null;
         int utf8 = whole + cut;
         if (legacy == 0) {
-            // UTF-8 with sequences cut short, nothing else: UTF-8 reads all but those right
-            int right = (int) (100L * whole / utf8);
-            return new Guess(Encoding.UTF_8, DecisionSource.DETECTION, cap(100, 100 - right), null, null);
+            // UTF-8 with sequences cut short, nothing else: UTF-8 reads all but those right (at
+            // least one byte is no UTF-8: never certain)
+            int wrong = (int) Math.max(1, Math.round(100.0 * cut / utf8));
+            return new Guess(Encoding.UTF_8, DecisionSource.DETECTION, cap(100, wrong), null, null);
         }
         Guess islandGuess = detected(ranked(island, 0, island.length, hints));
         Encoding other = islandGuess.encoding();
