@@ -710,6 +710,8 @@ public final class Main {
         out.printf("  binary      %s%n", d.binaryEvidence().map(e -> "yes, does not look like text (" + e + ")").orElse("no"));
         out.printf("  doubled     %s%n", d.doubleEncoding().map(e -> e.sequences() + " UTF-8 sequences read as windows-1252"
                 + (e.wholeText() ? ", the whole text" : "") + (e.repaired() ? "; repaired" : "")).orElse("no"));
+        out.printf("  mixed       %s%n", d.mixture().map(m -> m.sharePercent() + "% of the text reads as " + m.other().name()
+                + " (decided for the rest)").orElse("no"));
         if (page == null || page.whole()) {
             out.printf("  U+FFFD      %d%n", d.replacementCount().orElse(0));
         } else {

@@ -497,7 +497,9 @@ public record PageAudit(String url, String tld, String contentType, long bodyByt
                 .field("truncated", d.truncated())
                 .field("doubleEncoded", d.doubleEncodedSequences())
                 .field("doubleEncodedWholeText", d.doubleEncoding().map(EncodingDecision.DoubleEncoding::wholeText).orElse(false))
-                .field("doubleEncodingRepaired", d.doubleEncoding().map(EncodingDecision.DoubleEncoding::repaired).orElse(false));
+                .field("doubleEncodingRepaired", d.doubleEncoding().map(EncodingDecision.DoubleEncoding::repaired).orElse(false))
+                .field("mixedWith", d.mixture().map(m -> m.other().name()).orElse(null))
+                .raw("mixedShare", d.mixture().map(m -> Integer.toString(m.sharePercent())).orElse("null"));
     }
 
     private static String naiveJson(Naive n) {

@@ -48,6 +48,7 @@ public final class EncodingDecision {
     private final Optional<Lookahead> lookahead;
     private final boolean truncated;
     private final Optional<DoubleEncoding> doubleEncoding;
+    private final Optional<Mixture> mixture;
 
 
     /**
@@ -175,6 +176,37 @@ public final class EncodingDecision {
         }
     }
 
+    /**
+     * An undeclared page whose parts read best in different encodings (a UTF-8 template around a
+     * windows-1251 article, or the reverse, where a site was moved to UTF-8 piece by piece):
+     * detection decides for the bulk of the text, and this names the encoding the rest reads in.
+     * The decided encoding is wrong for that part, so the detector's confidence is at most the
+     * share it is right for, and under {@link #DETECTION_UNSURE_BELOW} when the other part is
+     * {@link #LARGE_SHARE} or more.
+     *
+     * @param other the encoding the rest of the text reads best in
+     * @param sharePercent that rest's share of the page's non-ASCII characters, in percent (1-50)
+     */
+    public record Mixture(Encoding other, int sharePercent) {
+        /** The share of the text (percent) from which a mixture makes detection unsure. */
+        public static final int LARGE_SHARE = 10;
+
+        /**
+         * Checks the arguments.
+         *
+         * @param other the encoding the rest of the text reads best in
+         * @param sharePercent that rest's share, in percent
+         * @throws NullPointerException if {@code other} is null
+         * @throws IllegalArgumentException if {@code sharePercent} is not within 0-100
+         */
+        public Mixture {
+            Objects.requireNonNull(other, "other");
+            if (sharePercent < 0 || sharePercent > 100) {
+                throw new IllegalArgumentException("sharePercent must be within 0-100: " + sharePercent);
+            }
+        }
+    }
+
     /** How many ignored labels a decision keeps; {@link #ignoredLabelCount()} counts them all. */
     public static final int MAX_IGNORED_LABELS = 8;
 
@@ -255,6 +287,7 @@ public final class EncodingDecision {
         b.lookahead = lookahead;
         b.truncated = truncated;
         b.doubleEncoding = doubleEncoding;
+        b.mixture = mixture;
         return b;
     }
 
@@ -283,6 +316,7 @@ public final class EncodingDecision {
         private Optional<Lookahead> lookahead = Optional.empty();
         private boolean truncated;
         private Optional<DoubleEncoding> doubleEncoding = Optional.empty();
+        private Optional<Mixture> mixture = Optional.empty();
 
         private Builder() {}
 
@@ -512,6 +546,18 @@ public final class EncodingDecision {
         }
 
         /**
+         * Sets {@link EncodingDecision#mixture()}.
+         *
+         * @param mixture the value
+         * @return this builder
+         * @throws NullPointerException if the value is null
+         */
+        public Builder mixture(Optional<Mixture> mixture) {
+            this.mixture = Objects.requireNonNull(mixture, "mixture");
+            return this;
+        }
+
+        /**
          * The decision.
          *
          * @return a decision with this builder's values
@@ -557,6 +603,7 @@ public final class EncodingDecision {
         this.lookahead = b.lookahead;
         this.truncated = b.truncated;
         this.doubleEncoding = b.doubleEncoding;
+        this.mixture = b.mixture;
     }
 
     /**
@@ -759,6 +806,16 @@ public final class EncodingDecision {
     }
 
     /**
+     * Present when detection found that parts of an undeclared page read best in different
+     * encodings: the encoding the part not decided for reads in, and its share (see {@link Mixture}).
+     *
+     * @return mixture
+     */
+    public Optional<Mixture> mixture() {
+        return mixture;
+    }
+
+    /**
      * How many double-encoded sequences the text holds.
      *
      * @return {@link DoubleEncoding#sequences()}, or 0 when {@link #doubleEncoding()} is empty
@@ -796,12 +853,13 @@ public final class EncodingDecision {
                 && binaryEvidence.equals(d.binaryEvidence)
                 && lookahead.equals(d.lookahead)
                 && truncated == d.truncated
-                && doubleEncoding.equals(d.doubleEncoding);
+                && doubleEncoding.equals(d.doubleEncoding)
+                && mixture.equals(d.mixture);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(encoding, source, confidence, headerLabel, headerEncoding, metaLabel, metaEncoding, metaSource, conflict, ignoredLabels, ignoredLabelCount, detectorConfidence, detectorRunnerUp, replacementCount, misdeclaration, binaryEvidence, lookahead, truncated, doubleEncoding);
+        return Objects.hash(encoding, source, confidence, headerLabel, headerEncoding, metaLabel, metaEncoding, metaSource, conflict, ignoredLabels, ignoredLabelCount, detectorConfidence, detectorRunnerUp, replacementCount, misdeclaration, binaryEvidence, lookahead, truncated, doubleEncoding, mixture);
     }
 
     /**
@@ -884,7 +942,8 @@ public final class EncodingDecision {
      * that does not look like text says why ({@code ; looks binary: PNG image signature}); a
      * decision made from a stream's look-ahead says so, e.g. {@code ; from the first 524288 bytes,
      * cut short, contradicted at byte 600000}; double-encoded text is counted ({@code ; 12
-     * double-encoded sequences, repaired}) and a body cut off says so ({@code ; truncated}).
+     * double-encoded sequences, repaired}), a body cut off says so ({@code ; truncated}), and a
+     * page read in two encodings names the other ({@code ; mixed: 22% reads as UTF-8}).
      */
     @Override
     public String toString() {
@@ -904,6 +963,7 @@ public final class EncodingDecision {
         doubleEncoding.ifPresent(e -> b.append("; ").append(e.sequences()).append(" double-encoded sequence")
                 .append(e.sequences() == 1 ? "" : "s").append(e.repaired() ? ", repaired" : e.wholeText() ? ", whole text" : ""));
         if (truncated) b.append("; truncated");
+        mixture.ifPresent(m -> b.append("; mixed: ").append(m.sharePercent()).append("% reads as ").append(m.other().name()));
         replacementCount.ifPresent(c -> b.append("; ").append(c).append(" U+FFFD"));
         lookahead.ifPresent(l -> {
             b.append("; from the first ").append(l.bytes()).append(" bytes");

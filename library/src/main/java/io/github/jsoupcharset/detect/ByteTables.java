@@ -242,6 +242,8 @@ final class ByteTables {
                     alone = new TextEvidence.Parts(0, 0, 0, 0, 0, 1);
                 } else if ((e & TextEvidence.C1) != 0) {
                     alone = new TextEvidence.Parts(0, 0, 0, 0, 1, 0);
+                } else if ((e & TextEvidence.POSITIONAL) == TextEvidence.WEB_PUNCTUATION) {
+                    alone = new TextEvidence.Parts(0, 0, 0, 1, 0, 0); // between ASCII, as it stands alone
                 } else if ((e & LETTER) != 0) {
                     double best = TextEvidence.bestHalves(Exemplars.of(candidate), chars[b]) * 0.5;
                     alone = new TextEvidence.Parts(best, 1, 0, 0, 0, 0);

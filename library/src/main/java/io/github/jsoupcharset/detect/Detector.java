@@ -1,6 +1,7 @@
 package io.github.jsoupcharset.detect;
 
 import io.github.jsoupcharset.decision.DecisionSource;
+import io.github.jsoupcharset.decision.EncodingDecision;
 import io.github.jsoupcharset.encoding.Encoding;
 import io.github.jsoupcharset.markup.AsciiBytes;
 import io.github.jsoupcharset.decision.SniffOptions;
@@ -45,8 +46,23 @@ public final class Detector {
      * @param runnerUp for DETECTION, the best candidate after the guess that decodes the text
      *     differently (a twin that reads the bytes present alike is no alternative), or the second
      *     when every candidate ranked reads them alike; null otherwise
+     * @param mixture for DETECTION on a page whose parts read best in different encodings, the
+     *     encoding of the part not decided for and its share ({@link #mixed}); null otherwise
      */
-    public record Guess(Encoding encoding, DecisionSource source, int confidence, Encoding runnerUp) {}
+    public record Guess(Encoding encoding, DecisionSource source, int confidence, Encoding runnerUp,
+            EncodingDecision.Mixture mixture) {
+        /**
+         * A guess for a page read in one encoding.
+         *
+         * @param encoding the encoding guessed
+         * @param source how
+         * @param confidence the probability, in percent, or -1
+         * @param runnerUp the best alternative, or null
+         */
+        public Guess(Encoding encoding, DecisionSource source, int confidence, Encoding runnerUp) {
+            this(encoding, source, confidence, runnerUp, null);
+        }
+    }
 
     /**
      * Guesses the encoding of undeclared bytes {@code [off, off+len)}.
@@ -82,10 +98,18 @@ public final class Detector {
             return mode == SniffOptions.Detection.AUTHOR_INTENT
                     ? new Guess(Encoding.UTF_8, DecisionSource.UTF8_VALIDITY, -1, null) : fallback;
         }
-        Ranked r = ranked(bytes, off, len, hints);
+        Guess mixed = mixed(bytes, off, len, hints);
+        if (mixed != null) return mixed;
+        return detected(ranked(bytes, off, len, hints));
+    }
+
+    /** The guess of a ranking: its leader, with the calibrated confidence, and its rival. */
+    private static Guess detected(Ranked r) {
         Ranking.Scored best = r.candidates().get(0);
         Ranking.Scored second = r.candidates().get(1);
         int confidence = (int) Math.round(100 * Calibration.probability(best.score(), r.rival()));
+        // a few bytes are read as the web most often writes them, which is not knowing
+        if (nonAsciiBytes(r.text()) < THIN_EVIDENCE) confidence = Math.min(confidence, Calibration.UNSURE - 1);
         // a lead over other readings says nothing when the best reading is no text either
         if (best.score() < 0 && readsAsNoise(r.text(), best.encoding())) {
             confidence = Math.min(confidence, Calibration.NOT_TEXT);
@@ -93,6 +117,133 @@ public final class Detector {
         return new Guess(best.encoding(), DecisionSource.DETECTION, confidence,
                 r.rivalEncoding() != null ? r.rivalEncoding() : second.encoding());
     }
+
+    /**
+     * The guess for a page that is partly UTF-8 and partly not. Each run of non-ASCII bytes is
+     * UTF-8 when it is whole UTF-8 sequences (the last
+     * perhaps cut short: a lead and some of its continuation bytes, one character UTF-8 gets
+     * wrong), else legacy text: a legacy word's bytes make accidental sequences only among errors
+     * (GBK text reads a fifth as whole sequences, run by run it reads as none). A page is mixed
+     * when its UTF-8 runs hold at least {@link #MIXED_MIN_SEQUENCES} whole sequences and at least
+     * {@link #MIXED_MIN_SHARE} of its non-ASCII characters (the runs in {@link #DETECTION_WINDOW}
+     * decide whether to look further: with a UTF-8 run there, the whole body is counted, as an
+     * island may lie beyond). Its legacy runs are detected on their
+     * own (the UTF-8 runs blanked out); the decision is for the bulk of the characters: UTF-8, or
+     * the legacy runs' encoding when they are more. The other part's share is reported
+     * ({@link EncodingDecision.Mixture}) and bounds the confidence: at most the share of the
+     * characters the decision reads right, and under {@link Calibration#UNSURE} when the other
+     * part is {@link EncodingDecision.Mixture#LARGE_SHARE} or more. Null when the page is not so
+     * mixed (most legacy pages: no whole UTF-8 sequence at all, found in one pass).
+     */
+    static Guess mixed(byte[] bytes, int off, int len, List<String> hints) {
+        int window = off + Math.min(len, DETECTION_WINDOW);
+        int end = window;
+        int whole = 0;
+        int cut = 0;
+        int legacy = 0;
+        byte[] island = null; // the body with its UTF-8 runs blanked out, made once one is found
+        for (int i = AsciiBytes.firstNonAscii(bytes, off, end); ; ) {
+            if (i >= end) {
+                // a window with UTF-8 in it: the rest of the body is counted too (an island may lie beyond)
+                if (end == off + len || whole == 0) break;
+                end = off + len;
+                if (island != null) island = java.util.Arrays.copyOf(island, len);
+                i = AsciiBytes.firstNonAscii(bytes, window, end);
+                continue;
+            }
+            // one run of non-ASCII bytes: UTF-8 when it is whole sequences, the last perhaps cut
+            // short; else legacy text (a legacy word's bytes form accidental sequences among errors)
+            int runEnd = i;
+            while (runEnd < end && bytes[runEnd] < 0) runEnd++;
+            int sequences = 0;
+            boolean cutShort = false;
+            int k = i;
+            while (k < runEnd) {
+                int b = bytes[k] & 0xFF;
+                int need = b >= 0xC2 && b <= 0xDF ? 1 : b >= 0xE0 && b <= 0xEF ? 2 : b >= 0xF0 && b <= 0xF4 ? 3 : 0;
+                int got = 0;
+                while (got < need && k + 1 + got < runEnd && continuation(b, got, bytes[k + 1 + got] & 0xFF)) got++;
+                if (need == 0 || got < need && (got == 0 || k + 1 + got < runEnd)) break; // no UTF-8
+                k += 1 + got;
+                if (got < need) cutShort = true; // a sequence cut short by the end of its run
+                else sequences++;
+            }
+            if (k == runEnd && sequences + (cutShort ? 1 : 0) > 0) {
+                whole += sequences;
+                if (cutShort) cut++;
+                if (island == null) island = java.util.Arrays.copyOfRange(bytes, off, off + len);
+                java.util.Arrays.fill(island, i - off, runEnd - off, (byte) ' ');
+            } else {
+                legacy += runEnd - i;
+            }
+            i = AsciiBytes.firstNonAscii(bytes, runEnd, end);
+        }
+        if (whole < MIXED_MIN_SEQUENCES || whole < MIXED_MIN_SHARE * (whole + cut + legacy)) return null;
+        int utf8 = whole + cut;
+        if (legacy == 0) {
+            // UTF-8 with sequences cut short, nothing else: UTF-8 reads all but those right (at
+            // least one byte is no UTF-8: never certain)
+            int wrong = (int) Math.max(1, Math.round(100.0 * cut / utf8));
+            return new Guess(Encoding.UTF_8, DecisionSource.DETECTION, cap(100, wrong), null, null);
+        }
+        Guess islandGuess = detected(ranked(island, 0, island.length, hints));
+        Encoding other = islandGuess.encoding();
+        // a multi-byte island's characters are two bytes each
+        int islandCharacters = Candidates.of(other).weight() == 1 ? legacy : Math.max(1, legacy / 2);
+        int total = utf8 + islandCharacters;
+        if (utf8 >= islandCharacters) {
+            int share = (int) Math.round(100.0 * islandCharacters / total);
+            return new Guess(Encoding.UTF_8, DecisionSource.DETECTION, cap(100, share), other,
+                    new EncodingDecision.Mixture(other, share));
+        }
+        int share = (int) Math.round(100.0 * utf8 / total);
+        return new Guess(other, DecisionSource.DETECTION, cap(islandGuess.confidence(), share), Encoding.UTF_8,
+                new EncodingDecision.Mixture(Encoding.UTF_8, share));
+    }
+
+    /**
+     * A confidence bounded by the share (percent) of the text the decision reads wrong: at most
+     * the share it reads right, and under {@link Calibration#UNSURE} from {@link
+     * EncodingDecision.Mixture#LARGE_SHARE}.
+     */
+    private static int cap(int confidence, int wrongShare) {
+        int capped = Math.min(confidence, 100 - wrongShare);
+        return wrongShare >= EncodingDecision.Mixture.LARGE_SHARE ? Math.min(capped, Calibration.UNSURE - 1) : capped;
+    }
+
+    /** Whether {@code c} is a valid continuation byte number {@code k} (from 0) after lead {@code lead}. */
+    private static boolean continuation(int lead, int k, int c) {
+        if (k == 0) {
+            if (lead == 0xE0) return c >= 0xA0 && c <= 0xBF;
+            if (lead == 0xED) return c >= 0x80 && c <= 0x9F;
+            if (lead == 0xF0) return c >= 0x90 && c <= 0xBF;
+            if (lead == 0xF4) return c >= 0x80 && c <= 0x8F;
+        }
+        return c >= 0x80 && c <= 0xBF;
+    }
+
+    /**
+     * Fewer non-ASCII bytes than this in the text weighed are thin evidence: the reading the web
+     * most often means by them wins (the priors, {@link Candidates#ALL}), and the confidence stays
+     * under {@link Calibration#UNSURE}.
+     */
+    static final int THIN_EVIDENCE = 8;
+
+    /** How many bytes of {@code text} are not ASCII. */
+    private static int nonAsciiBytes(byte[] text) {
+        int count = 0;
+        for (int i = AsciiBytes.firstNonAscii(text, 0, text.length); i < text.length;
+                i = AsciiBytes.firstNonAscii(text, i + 1, text.length)) {
+            count++;
+        }
+        return count;
+    }
+
+    /** {@link #mixed}: the fewest whole UTF-8 sequences for a page to be partly UTF-8. */
+    static final int MIXED_MIN_SEQUENCES = 8;
+
+    /** {@link #mixed}: the least share of the non-ASCII characters whole UTF-8 sequences make for a page to be partly UTF-8. */
+    static final double MIXED_MIN_SHARE = 0.1;
 
     /**
      * Whether {@code encoding}'s reading {@code decoded} of bytes that have no whole UTF-8 sequence
@@ -206,6 +357,7 @@ public final class Detector {
             }
             ranked = LanguageHints.breakTie(ranked, all);
         }
+        ranked = beyondTheText(ranked, bytes, off, len, text, n);
         Candidates.Candidate leader = Candidates.of(ranked.get(0).encoding());
         int[] values = null; // found once, for the first pair of single-byte candidates
         for (int i = 1; i < ranked.size(); i++) {
@@ -214,6 +366,56 @@ public final class Detector {
             if (!sameText(leader, other, values)) return new Ranked(ranked, ranked.get(i).score(), other.encoding(), text);
         }
         return new Ranked(ranked, noRival(ranked.get(0).score()), null, text);
+    }
+
+    /**
+     * The ranking with a twin of the leader first where the text weighed cannot tell them apart and
+     * the rest of the page can: single-byte candidates that decode the text weighed alike
+     * (ISO-8859-2 and windows-1250 on Hungarian without ő and ű) are scored on all the page's
+     * text in the window ({@link #DETECTION_WINDOW}) when that text holds a byte they decode
+     * differently (windows-1250's "–" and "«", ISO-8859-2's C1 control and "Ť"), and the best of
+     * them leads (the leader on a tie). The priors alone would choose between them otherwise. Only
+     * for a text cut at {@link #EVIDENCE_BYTES}: a shorter one is the page's whole text.
+     */
+    private static List<Ranking.Scored> beyondTheText(List<Ranking.Scored> ranked, byte[] bytes, int off, int len,
+            byte[] text, int n) {
+        Candidates.Candidate leader = Candidates.of(ranked.get(0).encoding());
+        if (leader.weight() != 1 || n < EVIDENCE_BYTES) return ranked;
+        ByteTables.ByteTable leaderTable = ByteTables.TABLES.get(leader.encoding());
+        int[] values = nonAsciiValues(text, n);
+        List<Integer> twins = new ArrayList<>();
+        for (int i = 1; i < ranked.size(); i++) {
+            Candidates.Candidate other = Candidates.of(ranked.get(i).encoding());
+            if (other.weight() == 1 && ByteTables.decodeAlike(leaderTable, ByteTables.TABLES.get(other.encoding()), values,
+                    values.length)) {
+                twins.add(i);
+            }
+        }
+        if (twins.isEmpty()) return ranked;
+        int start = Math.max(off, AsciiBytes.firstNonAscii(bytes, off, off + len) - 1024);
+        int windowLen = Math.min(off + len - start, DETECTION_WINDOW);
+        byte[] all = new byte[windowLen + 1];
+        int allLen = MarkupStripper.withoutMarkup(bytes, start, windowLen, all, windowLen);
+        int[] allValues = nonAsciiValues(all, allLen);
+        int best = 0;
+        double bestScore = Double.NEGATIVE_INFINITY;
+        for (int i = -1; i < twins.size(); i++) {
+            int at = i < 0 ? 0 : twins.get(i);
+            Candidates.Candidate c = Candidates.of(ranked.get(at).encoding());
+            if (i >= 0 && ByteTables.decodeAlike(leaderTable, ByteTables.TABLES.get(c.encoding()), allValues, allValues.length)) {
+                continue; // alike on all the text too
+            }
+            String decoded = io.github.jsoupcharset.codec.Decoders.decodeToString(c.encoding().name(), all, 0, allLen);
+            double score = TextEvidence.parts(decoded.toCharArray(), decoded.length(), 0, c).score(c, 0);
+            if (score > bestScore) {
+                bestScore = score;
+                best = at;
+            }
+        }
+        if (best == 0) return ranked;
+        List<Ranking.Scored> result = new ArrayList<>(ranked);
+        result.add(0, result.remove(best));
+        return result;
     }
 
     /**

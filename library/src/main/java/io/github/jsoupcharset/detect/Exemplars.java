@@ -28,15 +28,42 @@ final class Exemplars {
      */
     private static final UnicodeSet GENERAL_PUNCTUATION = new UnicodeSet(0x2000, 0x206F).freeze();
 
-    /** Each candidate language's punctuation outside ASCII and the General Punctuation block. */
+    /**
+     * Whether {@code c} is one of the characters a page whose text is otherwise ASCII most often
+     * holds ({@link TextEvidence#isWebPunctuation}, which weighs them): typographic quotes, dashes,
+     * the ellipsis and bullet (windows-1252's 0x85, 0x91-0x97), no-break space, ©, ®, ™, °, ±, ½,
+     * ¼, ¾, £, €, ×, ´ (written for an apostrophe), and the ideographic space of CJK pages. Left
+     * out of {@link #PUNCTUATION} too: every Latin-script language writes them. A function of
+     * {@code c} alone, read while the class's sets are made.
+     */
+    static boolean isWebPunctuation(int c) {
+        switch (c) {
+            case 0x00A0: case 0x00A3: case 0x00A9: case 0x00AE: case 0x00B0: case 0x00B1: case 0x00B4:
+            case 0x00BC: case 0x00BD: case 0x00BE: case 0x00D7:
+            case 0x2013: case 0x2014: case 0x2018: case 0x2019: case 0x201C: case 0x201D: case 0x201E:
+            case 0x2022: case 0x2026: case 0x20AC: case 0x2122: case 0x3000:
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    private static UnicodeSet webPunctuation() {
+        UnicodeSet s = new UnicodeSet();
+        for (int c = 0x80; c <= 0x3000; c++) if (isWebPunctuation(c)) s.add(c);
+        return s.freeze();
+    }
+
+    /** Each candidate language's punctuation outside ASCII, the General Punctuation block and the web's punctuation. */
     private static final Map<String, UnicodeSet> PUNCTUATION_OF = punctuationOf();
 
     private static Map<String, UnicodeSet> punctuationOf() {
         Map<String, UnicodeSet> m = new HashMap<>();
+        UnicodeSet web = webPunctuation();
         for (Candidate c : Candidates.ALL) {
             for (String lang : c.languages()) {
                 m.computeIfAbsent(lang, l -> new UnicodeSet(LocaleData.getExemplarSet(new ULocale(l), 0,
-                        LocaleData.ES_PUNCTUATION)).retain(0x80, 0x10FFFF).removeAll(GENERAL_PUNCTUATION).freeze());
+                        LocaleData.ES_PUNCTUATION)).retain(0x80, 0x10FFFF).removeAll(GENERAL_PUNCTUATION).removeAll(web).freeze());
             }
         }
         return m;

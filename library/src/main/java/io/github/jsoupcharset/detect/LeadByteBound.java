@@ -120,7 +120,7 @@ final class LeadByteBound {
             d.decodeInto(bytes, 0, 0, true, out, produced); // end-of-queue: an error if a sequence is still open
             if (d.errors() - before != errors) return n == 1 && produced == 0 && errors == 0 ? LEAD : UNKNOWN;
             if (errors == 0 && produced == 1 && out[0] >= 0x80 && !Character.isSurrogate(out[0])) {
-                return (byte) TextEvidence.bestHalves(langs, out[0]);
+                return (byte) TextEvidence.boundHalves(langs, out[0]);
             }
             // an error, and the byte after the lead read again as itself when it is ASCII
             int last = bytes[n - 1] & 0xFF;

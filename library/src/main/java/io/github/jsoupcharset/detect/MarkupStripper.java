@@ -5,7 +5,8 @@ import io.github.jsoupcharset.markup.AsciiBytes;
 /**
  * The text of an HTML byte stream as detection weighs it: tags, comments, and the contents of
  * script and style elements left out (markup is ASCII and would only dilute the evidence), the
- * text of CDATA sections kept (feeds carry their text in them). Internal; stateless.
+ * text of CDATA sections kept (feeds carry their text in them), and of start tags the quoted
+ * attribute values that hold bytes beyond ASCII (titles, alt texts). Internal; stateless.
  *
  * <p>Why not one of the sniffing scans' tokenizers ({@code sniff.Prescan}, {@code
  * sniff.HeadMetaScanner}): those decide what a page declares and must read markup exactly as the
@@ -60,6 +61,7 @@ final class MarkupStripper {
                 skipTo = skipTo < 0 ? end : skipTo + 3;
             } else if (AsciiBytes.isAsciiLetter(d) || d == '/' || d == '!' || d == '?') {
                 skipTo = afterOrEnd(AsciiBytes.after(b, i + 1, end, (byte) '>'), end);
+                if (AsciiBytes.isAsciiLetter(d)) n = attributeText(b, i + 2, skipTo, out, n, max);
                 String raw = rawTextElement(b, i + 1, end);
                 if (raw != null && skipTo < end) {
                     int close = AsciiBytes.indexOfIgnoringAsciiCase(b, skipTo, end, raw);
@@ -72,6 +74,30 @@ final class MarkupStripper {
             }
             if (n > 0 && out[n - 1] != ' ') out[n++] = ' ';
             i = skipTo;
+        }
+        return n;
+    }
+
+    /**
+     * Appends to {@code out[n, max)} the quoted attribute values of the start tag whose name and
+     * attributes are {@code b[from, to)} that hold a byte beyond ASCII, each after a space: a
+     * title, an alt text, a meta description are text the author wrote, and on a page whose
+     * prose is ASCII (or that names a counter "Рейтинг@Mail.ru") they are all that tells its
+     * encoding. Values of ASCII only are left out (they would only dilute the evidence). Gives
+     * the new length.
+     */
+    private static int attributeText(byte[] b, int from, int to, byte[] out, int n, int max) {
+        for (int i = from; i < to && n < max; i++) {
+            byte quote = b[i];
+            if ((quote != '"' && quote != '\'') || b[i - 1] != '=' && b[i - 1] != ' ') continue;
+            int close = AsciiBytes.indexOf(b, i + 1, to, quote);
+            if (close < 0) return n;
+            if (AsciiBytes.firstNonAscii(b, i + 1, close) < close) {
+                if (n > 0 && out[n - 1] != ' ') out[n++] = ' ';
+                for (int k = i + 1; k < close && n < max; k++) out[n++] = b[k];
+                if (n < max) out[n++] = ' ';
+            }
+            i = close;
         }
         return n;
     }

@@ -75,7 +75,7 @@ final class TextEvidence {
      */
     record Weights(double implausible, double c1, double error, double icu, double prior) {
         /** The weights in use. */
-        static final Weights DEFAULT = new Weights(3.0, 5.0, 8.0, ICU_WEIGHT, 0.5);
+        static final Weights DEFAULT = new Weights(3.0, 5.0, 8.0, ICU_WEIGHT, 0.15);
         /** The weights in use without the prior: the evidence alone ({@link ByteTables}' glance). */
         static final Weights EVIDENCE = new Weights(DEFAULT.implausible, DEFAULT.c1, DEFAULT.error, DEFAULT.icu, 0.0);
     }
@@ -411,7 +411,7 @@ final class TextEvidence {
     /** {@link #entry} above Thai, where only U+FFFD is more than its flags and script. */
     private static int highEntry(int c) {
         return CharacterProperties.flags(c) & FLAG_BITS | CharacterProperties.script(c) << SCRIPT_SHIFT
-                | (c == 0xFFFD ? ERROR : 0);
+                | (c == 0xFFFD ? ERROR : 0) | (isWebPunctuation(c) ? WEB_PUNCTUATION : 0);
     }
 
     /** {@link #entry} by its definition, for every code point (the tests hold {@code entry}'s shortcut to it). */
@@ -419,8 +419,26 @@ final class TextEvidence {
         int script = CharacterProperties.script(c);
         if (script >= 1 << 11) throw new IllegalStateException("a script number beyond an entry's bits: " + script);
         return CharacterProperties.flags(c) & FLAG_BITS | (c < 0x80 ? ASCII : 0) | positionalKind(c) << 8
+                | (isWebPunctuation(c) ? WEB_PUNCTUATION : 0)
                 | (c == 0xFFFD ? ERROR : 0) | (c >= 0x80 && c <= 0x9F ? C1 : 0) | thaiOwnKind(c) << 12
                 | thaiNeighbourKind(c) << 14 | script << SCRIPT_SHIFT;
+    }
+
+    /**
+     * {@link #entry}: the character is one of the punctuation and symbols the web's pages in
+     * Latin-script languages most often hold outside ASCII ({@link #isWebPunctuation}); kept in the
+     * positional kind's bits as its fourth value, which no letter has.
+     */
+    static final int WEB_PUNCTUATION = 3 << 8;
+
+    /**
+     * Whether {@code c} is one of the punctuation and symbols a page whose text is otherwise ASCII
+     * most often holds ({@link Exemplars#isWebPunctuation}: ’ “ ” – — … © ® ° £ no-break space,
+     * the ideographic space, …). A reading that makes them between ASCII characters reads what
+     * the web writes ({@link #contribution}). Never a letter.
+     */
+    static boolean isWebPunctuation(int c) {
+        return Exemplars.isWebPunctuation(c) && (CharacterProperties.flags(c) & LETTER) == 0;
     }
 
     /** {@link #entry}: the flags' bits; the character is ASCII, U+FFFD, a C1 control; where the script starts. */
@@ -462,6 +480,10 @@ final class TextEvidence {
     static int contribution(int twoBefore, int prev, int e, int next) {
         if ((e & ERROR) != 0) return 1 << 3;
         if ((e & C1) != 0) return 1 << 2;
+        // what the web's mostly-ASCII pages hold, between ASCII (or more of it: a run of no-break
+        // spaces): "It’s", "Campaign®", "don´t", "© 1999"; glued to other characters, a symbol
+        // still weighs as below ("Ã©")
+        if ((e & POSITIONAL) == WEB_PUNCTUATION && asciiOrWebPunctuation(prev) && asciiOrWebPunctuation(next)) return 1 << 1;
         if ((e & LETTER) != 0) {
             int v = 0;
             int implausible = 0;
@@ -485,6 +507,11 @@ final class TextEvidence {
         return 0;
     }
 
+    /** Whether an {@link #entry} is ASCII or {@link #WEB_PUNCTUATION}: a neighbour that leaves the web's punctuation in place. */
+    private static boolean asciiOrWebPunctuation(int entry) {
+        return (entry & ASCII) != 0 || (entry & POSITIONAL) == WEB_PUNCTUATION;
+    }
+
     /** {@link #contribution}: the character is a letter counted (not a lone one). */
     static final int COUNTED_LETTER = 1;
 
@@ -494,7 +521,7 @@ final class TextEvidence {
      * neighbour; whether it is ASCII. Entries alike in these weigh their neighbours alike.
      */
     static int asNeighbour(int entry) {
-        return (entry & LETTER) == 0 ? entry & ASCII
+        return (entry & LETTER) == 0 ? entry & (ASCII | POSITIONAL)
                 : entry & (LETTER | UPPER | LOWER | MARK | ASCII | THAI_NEIGHBOUR | SCRIPT_BITS);
     }
 
@@ -503,7 +530,7 @@ final class TextEvidence {
         return entry & MARK | ((entry & THAI_NEIGHBOUR) == THAI_CONSONANT ? THAI_CONSONANT : 0);
     }
 
-    private static final int POSITIONAL = 3 << 8;
+    static final int POSITIONAL = 3 << 8;
     private static final int THAI_OWN = 3 << 12;
     private static final int THAI_NEIGHBOUR = 3 << 14;
     private static final int THAI_CONSONANT = 1 << 14;
@@ -662,13 +689,26 @@ final class TextEvidence {
             }
             int cp = ch;
             if (Character.isHighSurrogate(ch)) cp = Character.codePointAt(text, i, to);
-            halves += only != null ? only.halves(cp) : bestHalves(langs, cp);
+            halves += only != null ? Math.max(only.halves(cp), webPunctuationHalves(cp)) : boundHalves(langs, cp);
             i += Character.charCount(cp);
         }
         return halves * 0.5;
     }
 
-    /** The exemplar weight of code point {@code c} in halves at its best over {@code langs}: what a bound counts it at. */
+    /**
+     * What a bound on the score counts code point {@code c} at, in halves: its exemplar weight at its
+     * best over {@code langs}, and 1 for {@link #isWebPunctuation web punctuation} (which can add 1
+     * where a letter of weight 2 halves adds 2 to the ceiling's {@code 2 × best}).
+     */
+    static int boundHalves(Exemplar[] langs, int c) {
+        return Math.max(bestHalves(langs, c), webPunctuationHalves(c));
+    }
+
+    private static int webPunctuationHalves(int c) {
+        return isWebPunctuation(c) ? 1 : 0;
+    }
+
+    /** The exemplar weight of code point {@code c} in halves at its best over {@code langs}. */
     static int bestHalves(Exemplar[] langs, int c) {
         int halves = 0;
         for (Exemplar e : langs) halves = Math.max(halves, e.halves(c));

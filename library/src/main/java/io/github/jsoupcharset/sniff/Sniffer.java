@@ -190,8 +190,9 @@ public final class Sniffer {
         if (guess.source() != DecisionSource.DETECTION) {
             return findings.decision(guess.encoding(), guess.source(), Confidence.TENTATIVE, false);
         }
-        return findings.decision(guess.encoding(), guess.source(), Confidence.TENTATIVE, false,
+        EncodingDecision detected = findings.decision(guess.encoding(), guess.source(), Confidence.TENTATIVE, false,
                 OptionalInt.of(guess.confidence()), Optional.ofNullable(guess.runnerUp()));
+        return guess.mixture() == null ? detected : detected.toBuilder().mixture(Optional.of(guess.mixture())).build();
     }
 
     /**

@@ -1,0 +1,177 @@
+package io.github.jsoupcharset.detect;
+
+import io.github.jsoupcharset.BrowserCharsetJsoup;
+import io.github.jsoupcharset.DecodedHtml;
+import io.github.jsoupcharset.decision.DecisionSource;
+import io.github.jsoupcharset.decision.EncodingDecision;
+import io.github.jsoupcharset.decision.SniffOptions;
+import io.github.jsoupcharset.encoding.Encoding;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.lessThan;
+
+/**
+ * The classes of real pages detection read wrong before its priors came from the web: thin
+ * evidence (a few bytes beyond ASCII in English text, a run of no-break spaces, an ideographic
+ * space, Cyrillic only in attributes) and pages partly in UTF-8, partly in a legacy encoding.
+ */
+class WebEvidenceTest {
+    private static final Charset CP1252 = Charset.forName("windows-1252");
+
+    private static Detector.Guess guess(byte[] page) {
+        return Detector.guess(page, 0, page.length, SniffOptions.Detection.AUTHOR_INTENT, Encoding.WINDOWS_1252, true);
+    }
+
+    private static byte[] page(String body, Charset charset) {
+        return ("<html><body>" + body + "</body></html>").getBytes(charset);
+    }
+
+    private static final String ENGLISH = " a position I really like and the nation is growing. Some more plain English text"
+            + " here about the economy and the dollar.";
+
+    @Test
+    void oneCurlyApostropheInEnglishIsWindows1252() {
+        // the issue's repro: one 0x92 in plain English was macintosh's "í"
+        byte[] en = ("<html><body><p>It\u2019s" + ENGLISH + "</p></body></html>").getBytes(CP1252);
+        Detector.Guess g = guess(en);
+        assertThat(g.encoding(), equalTo(Encoding.WINDOWS_1252));
+        assertThat(g.source(), equalTo(DecisionSource.DETECTION));
+    }
+
+    @Test
+    void typographicQuotesAndDashesAreWindows1252() {
+        // as a real page had them: macintosh read "(ìthe Companyî)", "Passengersí"
+        String text = "<p>Scottish Tours Ltd (\u201cthe Company\u201d) accepts you (\u201cthe Passenger\u201d) on"
+                + " these terms. The limit of the Company\u2019s liability; notification of the Passengers\u2019"
+                + " intention to cancel; reasonable care of Passengers\u2019 luggage.</p>";
+        assertThat(guess(page(text + ENGLISH, CP1252)).encoding(), equalTo(Encoding.WINDOWS_1252));
+    }
+
+    @Test
+    void aRunOfNoBreakSpacesIsNotCyrillic() {
+        // IBM866 read 0xA0 0xA0 0xA0 as "ааа"
+        String text = "<table><tr><td>Bacteria for biowarfare \u00a0\u00a0\u00a0 The apartheid government</td></tr>"
+                + "<tr><td>Johannesburg uprising \u00a0\u00a0 In 1976, the black residents</td></tr></table>";
+        assertThat(guess(page(text + ENGLISH, CP1252)).encoding(), equalTo(Encoding.WINDOWS_1252));
+    }
+
+    @Test
+    void aSymbolAfterAWordIsWindows1252() {
+        // "don´t" was ISO-8859-10's "donīt", "Campaign®" ISO-8859-16's "Campaignź"
+        for (String text : List.of("<p>You don\u00b4t even have to read it.</p>", "<p>The Campaign\u00ae for change.</p>",
+                "<p>Copyright \u00a9 2006 Massachusetts Mutual Life. 20\u00b0C, \u00bd cup, \u00a350.</p>")) {
+            assertThat(text, guess(page(text + ENGLISH, CP1252)).encoding(), equalTo(Encoding.WINDOWS_1252));
+        }
+    }
+
+    @Test
+    void anIdeographicSpaceInAnEnglishPageIsShiftJis() {
+        // one 0x81 0x40 was windows-1251's "Ѓ@"
+        byte[] page = page("<p>Zen master Dogen (1200-1253CE Japan) \u3000 Many years ago I read the story."
+                + ENGLISH + "</p>", Charset.forName("Shift_JIS"));
+        assertThat(guess(page).encoding(), equalTo(Encoding.SHIFT_JIS));
+    }
+
+    @Test
+    void cyrillicOnlyInAttributesIsRead() {
+        // the page's text is English with windows-1252's quotes; its only Cyrillic is an alt text
+        byte[] page = page("<p>The \u201c2008 question\u201d increasingly bothers the Kremlin\u2026</p>"
+                + "<a href=\"http://top.mail.ru/\"><img src=\"counter.gif\" alt=\"\u0420\u0435\u0439\u0442\u0438\u043d\u0433@Mail.ru\""
+                + " title=\"\u041d\u043e\u0432\u043e\u0441\u0442\u0438 \u041c\u043e\u0441\u043a\u0432\u044b\"></a>"
+                + ENGLISH, Charset.forName("windows-1251"));
+        assertThat(guess(page).encoding(), equalTo(Encoding.WINDOWS_1251));
+    }
+
+    @Test
+    void attributeValuesAreWeighedAsText() {
+        byte[] html = "<p>plain</p><img alt=\"caf\u00e9\" src=\"x.png\"><a title='na\u00efve'>x</a>".getBytes(CP1252);
+        byte[] out = new byte[html.length + 1];
+        int n = MarkupStripper.withoutMarkup(html, 0, html.length, out);
+        assertThat(new String(out, 0, n, CP1252).replaceAll(" +", " ").trim(), equalTo("plain caf\u00e9 na\u00efve x"));
+    }
+
+    /** A UTF-8 template (navigation, footer) around an article in {@code article}'s encoding. */
+    private static byte[] mixed(String template, String article, Charset articleCharset) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes(("<html><head><title>" + template + "</title></head><body><nav>" + template + "</nav><article>")
+                .getBytes(StandardCharsets.UTF_8));
+        out.writeBytes(article.getBytes(articleCharset));
+        out.writeBytes(("</article><footer>" + template + "</footer></body></html>").getBytes(StandardCharsets.UTF_8));
+        return out.toByteArray();
+    }
+
+    private static final String NAV = "\u0413\u043b\u0430\u0432\u043d\u0430\u044f \u041d\u043e\u0432\u043e\u0441\u0442\u0438"
+            + " \u0421\u043f\u043e\u0440\u0442 \u041a\u043e\u043d\u0442\u0430\u043a\u0442\u044b";
+    private static final String ARTICLE = "\u041c\u043e\u0441\u043a\u0432\u0430 \u2014 \u0441\u0442\u043e\u043b\u0438\u0446\u0430"
+            + " \u0420\u043e\u0441\u0441\u0438\u0438, \u043a\u0440\u0443\u043f\u043d\u0435\u0439\u0448\u0438\u0439 \u043f\u043e"
+            + " \u0447\u0438\u0441\u043b\u0435\u043d\u043d\u043e\u0441\u0442\u0438 \u043d\u0430\u0441\u0435\u043b\u0435\u043d\u0438\u044f"
+            + " \u0433\u043e\u0440\u043e\u0434 \u0441\u0442\u0440\u0430\u043d\u044b. ";
+
+    @Test
+    void aUtf8TemplateAroundAWindows1251ArticleIsDecidedForTheArticle() {
+        // was x-mac-cyrillic at 93: the article's windows-1251 read with the template's bytes
+        byte[] page = mixed(NAV, ARTICLE.repeat(6), Charset.forName("windows-1251"));
+        DecodedHtml d = BrowserCharsetJsoup.withOptions(SniffOptions.DEFAULTS).decode(page, "text/html");
+        EncodingDecision decision = d.decision();
+        assertThat(decision.encoding(), equalTo(Encoding.WINDOWS_1251));
+        assertThat(decision.mixture().isPresent(), is(true));
+        assertThat(decision.mixture().get().other(), equalTo(Encoding.UTF_8));
+        // the template is wrong in windows-1251: not a sure reading
+        assertThat(decision.detectorConfidence().getAsInt(), lessThan(EncodingDecision.DETECTION_UNSURE_BELOW));
+        assertThat(d.text().contains(ARTICLE.trim()), is(true));
+    }
+
+    @Test
+    void aWindows1251TemplateAroundAUtf8ArticleIsDecidedForTheArticle() {
+        // the reverse: a legacy template kept around articles written in UTF-8
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Charset cp1251 = Charset.forName("windows-1251");
+        out.writeBytes(("<html><body><nav>" + NAV + "</nav><article>").getBytes(cp1251));
+        out.writeBytes(ARTICLE.repeat(6).getBytes(StandardCharsets.UTF_8));
+        out.writeBytes(("</article><footer>" + NAV + "</footer></body></html>").getBytes(cp1251));
+        byte[] page = out.toByteArray();
+        Detector.Guess g = guess(page);
+        assertThat(g.encoding(), equalTo(Encoding.UTF_8));
+        assertThat(g.mixture().other(), equalTo(Encoding.WINDOWS_1251));
+        assertThat(g.confidence(), lessThan(EncodingDecision.DETECTION_UNSURE_BELOW));
+    }
+
+    @Test
+    void aUtf8PageWithOneLegacyWordIsUtf8AndSaysSo() {
+        // mostly valid UTF-8 is not valid UTF-8: it reached detection, and read as GBK or a Cyrillic code page
+        String utf8Text = ARTICLE.repeat(10);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes(("<html><body><p>" + utf8Text + "</p><p>").getBytes(StandardCharsets.UTF_8));
+        out.writeBytes("caf\u00e9".getBytes(CP1252));
+        out.writeBytes("</p></body></html>".getBytes(StandardCharsets.UTF_8));
+        byte[] page = out.toByteArray();
+        Detector.Guess g = guess(page);
+        assertThat(g.encoding(), equalTo(Encoding.UTF_8));
+        assertThat(g.mixture().sharePercent() < EncodingDecision.Mixture.LARGE_SHARE, is(true));
+        String s = EncodingDecision.builder(Encoding.UTF_8, DecisionSource.DETECTION,
+                io.github.jsoupcharset.decision.Confidence.TENTATIVE).mixture(java.util.Optional.of(g.mixture())).build().toString();
+        assertThat(s.contains("mixed: " + g.mixture().sharePercent() + "% reads as " + g.mixture().other().name()), is(true));
+    }
+
+    @Test
+    void legacyTextIsNotMixedForItsAccidentalSequences() {
+        // GBK text reads a fifth as whole UTF-8 sequences, never a whole run of them
+        String chinese = "\u4e2d\u534e\u4eba\u6c11\u5171\u548c\u56fd\u6210\u7acb\u4e8e\u4e00\u4e5d\u56db\u4e5d\u5e74\uff0c"
+                + "\u9996\u90fd\u5317\u4eac\u3002\u8fd9\u662f\u4e00\u4e2a\u6d4b\u8bd5\u9875\u9762\uff0c\u6211\u4eec\u5728"
+                + "\u8fd9\u91cc\u5199\u4e00\u4e9b\u4e2d\u6587\u3002";
+        byte[] page = page("<p>" + chinese.repeat(20) + "</p>", Charset.forName("GBK"));
+        Detector.Guess g = guess(page);
+        assertThat(g.encoding(), equalTo(Encoding.GBK));
+        assertThat(g.mixture() == null, is(true));
+        byte[] russian = page("<p>" + ARTICLE.repeat(10) + "</p>", Charset.forName("windows-1251"));
+        assertThat(guess(russian).mixture() == null, is(true));
+    }
+}
