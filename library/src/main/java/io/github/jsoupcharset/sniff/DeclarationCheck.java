@@ -8,6 +8,7 @@ import io.github.jsoupcharset.detect.Utf8Scan;
 import io.github.jsoupcharset.encoding.Encoding;
 import io.github.jsoupcharset.markup.AsciiBytes;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.Set;
 
@@ -18,9 +19,10 @@ import java.util.Set;
  * is right is never touched:
  * <ul>
  *   <li>a single-byte legacy encoding declared, and the whole body valid UTF-8 with at least
- *       {@link #MIN_WRITTEN} multi-byte sequences in words ("cafÃ©", glued to a letter, a digit or
- *       another sequence), or fewer each inside a word ("SÃ£o", "donâ€™t"), or one whose declared
- *       reading has a control character: UTF-8. Legacy text is almost never valid UTF-8 (an
+ *       {@link #MIN_SEQUENCES} multi-byte sequences one of which sits in a word ("cafÃ©", glued to
+ *       a letter, a digit or another sequence) or is a symbol standing free ("Copyright Â© 2008"),
+ *       or fewer each inside a word ("SÃ£o", "donâ€™t") or a free symbol, or one whose declared
+ *       reading has a control character: UTF-8 ({@link #plainlyUtf8}). Legacy text is almost never valid UTF-8 (an
  *       accented letter is followed by ASCII, not by a byte 0x80-0xBF), and each sequence makes it
  *       less likely still; but a correct legacy page can quote mojibake ("if you see Ã© …", a
  *       table of "Ã©" cells, "Mein Ã¼ber-Name"), and one or two sequences standing alone or at a
@@ -47,8 +49,9 @@ import java.util.Set;
  */
 public final class DeclarationCheck {
     /**
-     * Valid UTF-8 declared single-byte is plainly UTF-8 with at least this many multi-byte
-     * sequences in words (or fewer, each inside a word); a page with fewer is only possibly misdeclared.
+     * Valid UTF-8 declared single-byte with at least this many multi-byte sequences is plainly UTF-8
+     * when one of them sits in a word or is a free symbol; with fewer, when each sits inside a word
+     * or is a free symbol ({@link #plainlyUtf8}); else only possibly misdeclared.
      */
     static final int MIN_SEQUENCES = 3;
     /**
@@ -107,31 +110,42 @@ public final class DeclarationCheck {
     /**
      * Whether valid UTF-8 bytes with {@code sequences} multi-byte sequences, declared {@code
      * declared}, are plainly UTF-8 and not legacy text that quotes mojibake ("if you see Ã© …", a
-     * table of "é → Ã©", "Mein Ã¼ber-Name"): the sequences are the page's way of writing. They are
-     * when the declared reading of one of them has a control character or an undefined byte (no
-     * legacy text does), when at least {@link #MIN_WRITTEN} of them sit in words (an ASCII letter or
-     * digit, or another non-ASCII byte, just before or after: "cafÃ©", "Ð¼Ð¸Ñ€") or when every one
-     * of them sits inside a word, letters or digits on both sides ("SÃ£o", "donâ€™t"). One or two
-     * sequences standing alone or at a word's edge, as a quotation or a table cell has them, are
-     * not enough, however they read. Stops as soon as the answer is known.
+     * table of "Ã©" cells, "Mein Ã¼ber-Name"): the sequences are the page's way of writing. They
+     * are when the declared reading of one of them has a control character or an undefined byte
+     * (no legacy text does); when there are at least {@link #MIN_SEQUENCES} and one of them sits in
+     * a word (an ASCII letter or digit, or another non-ASCII byte, just before or after: "cafÃ©",
+     * "Ð¼Ð¸Ñ€") or is a free symbol (below); and when there are fewer and each of them sits
+     * inside a word (letters or digits on both sides: "SÃ£o", "donâ€™t") or is a free symbol: UTF-8
+     * reads it as no letter ("©", "—", "£", a no-break space), and it is neither between quotes
+     * nor alone in an element ("Copyright Â© 2008", not {@code "â€™"} or {@code <td>â€™</td>}).
+     * A letter at a word's edge or standing alone ("cafÃ©", "Ã¼ber", " Ã© ") is what a page quoting
+     * mojibake writes too: one or two such sequences are never enough. Stops as soon as the answer
+     * is known.
      */
     private static boolean plainlyUtf8(byte[] body, int off, int len, Encoding declared, int sequences) {
         int end = off + len;
-        int written = 0;
-        int inside = 0;
+        boolean allStrong = true;
         for (int i = AsciiBytes.firstNonAscii(body, off, end); i < end; ) {
             int lead = body[i] & 0xFF;
             int n = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
             if (i + n > end) break; // a sequence the end of a truncated body cut
             if (controlIn(new String(body, i, n, declared.charset()))) return true;
-            boolean before = i > off && wordByte(body[i - 1]);
-            boolean after = i + n < end && wordByte(body[i + n]);
-            if (before || after) written++;
-            if (before && after) inside++;
-            if (sequences >= MIN_SEQUENCES && written >= 1) return true;
+            byte p = i > off ? body[i - 1] : (byte) ' ';
+            byte q = i + n < end ? body[i + n] : (byte) ' ';
+            boolean before = wordByte(p);
+            boolean after = wordByte(q);
+            boolean freeSymbol = !Character.isLetter(new String(body, i, n, StandardCharsets.UTF_8).codePointAt(0))
+                    && !quote(p) && !quote(q) && !(p == '>' && q == '<');
+            if (sequences >= MIN_SEQUENCES && (before || after || freeSymbol)) return true;
+            if (!(before && after) && !freeSymbol) allStrong = false;
             i = AsciiBytes.firstNonAscii(body, i + n, end);
         }
-        return inside == sequences;
+        return sequences < MIN_SEQUENCES && allStrong;
+    }
+
+    /** A quotation mark ASCII has. */
+    private static boolean quote(byte b) {
+        return b == '"' || b == '\'' || b == '`';
     }
 
     /** An ASCII letter or digit, or a byte of another non-ASCII character: what a word is made of. */

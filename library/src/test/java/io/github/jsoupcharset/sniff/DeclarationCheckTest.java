@@ -140,6 +140,21 @@ class DeclarationCheckTest {
     }
 
     @Test
+    void oneOrTwoSymbolsStandingFreeAreEnough() {
+        // "Copyright Â© 2008": no letter, so no quoted mojibake of one, and neither quoted nor in a cell of its own
+        for (String text : List.of("Copyright © 2008 Fairfax Digital", "around £2 million", "his last club — because",
+                "All promotions »</a>")) {
+            Optional<Misdeclaration> m = check(page(text, StandardCharsets.UTF_8), Encoding.WINDOWS_1252);
+            assertThat(text, m.map(Misdeclaration::possible), equalTo(Optional.of(false)));
+        }
+        // quoted, or alone in an element: what a page explaining mojibake writes
+        for (String text : List.of("It shows \"\u00e2\u20ac\u2122\" for an apostrophe.", "<td>\u00c2\u00a9</td>")) {
+            Optional<Misdeclaration> m = check(page(text, Encoding.WINDOWS_1252.charset()), Encoding.WINDOWS_1252);
+            assertThat(text, m.map(Misdeclaration::possible), equalTo(Optional.of(true)));
+        }
+    }
+
+    @Test
     void oneSequenceWhoseDeclaredReadingHasAControlIsEnough() {
         // "Á" is C3 81, and 81 is no character in windows-1252 (a C1 control): no legacy text has it
         Optional<Misdeclaration> m = check(page("\u00c1gnes", StandardCharsets.UTF_8), Encoding.WINDOWS_1252);
