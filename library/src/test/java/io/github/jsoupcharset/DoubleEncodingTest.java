@@ -95,6 +95,23 @@ class DoubleEncodingTest {
     }
 
     @Test
+    void aPageThatTabulatesMojibakeIsCountedNeverRepaired() {
+        // a UTF-8 page showing what accents look like misread, accents written as references
+        StringBuilder text = new StringBuilder("<table><tr><th>letter</th><th>misread</th></tr>");
+        String[][] rows = {{"&eacute;", "\u00c3\u00a9"}, {"&egrave;", "\u00c3\u00a8"}, {"&agrave;", "\u00c3\u00a0"},
+            {"&uuml;", "\u00c3\u00bc"}, {"&ouml;", "\u00c3\u00b6"}, {"&auml;", "\u00c3\u00a4"}, {"&ccedil;", "\u00c3\u00a7"},
+            {"&ntilde;", "\u00c3\u00b1"}, {"&rsquo;", "\u00e2\u20ac\u2122"}};
+        for (String[] r : rows) text.append("<tr><td>").append(r[0]).append("</td><td>").append(r[1]).append("</td></tr>");
+        String html = "<!doctype html><title>T</title>" + text + "</table>";
+        byte[] body = html.getBytes(StandardCharsets.UTF_8);
+        for (BrowserCharsetParser p : List.of(BROWSER, CHECKED)) {
+            DecodedHtml decoded = p.decode(body, "text/html; charset=utf-8");
+            assertThat(decoded.decision().doubleEncoding(), equalTo(Optional.of(new DoubleEncoding(rows.length, false, false))));
+            assertThat(decoded.text(), equalTo(html));
+        }
+    }
+
+    @Test
     void aDoubleEncodedPageOfAFewSequencesIsCountedNotRepaired() {
         String text = doubled("Caf\u00e9 cr\u00e8me, th\u00e9.");
         ParsedHtml parsed = CHECKED.parseWithDecision(page(text), "text/html; charset=utf-8", "");

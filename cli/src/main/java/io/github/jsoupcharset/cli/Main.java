@@ -705,7 +705,8 @@ public final class Main {
         if (more > 0) ignored.append(" and ").append(more).append(" more (").append(d.ignoredLabelCount()).append(" in all)");
         out.printf("  ignored     %s%n", ignored.length() == 0 ? "-" : ignored);
         out.printf("  misdeclared %s%n", d.misdeclaration().map(m -> m.declaration() + " " + m.declared().name()
-                + (d.source() == DecisionSource.DECLARATION_OVERRIDDEN ? " overridden: " : " looks wrong, bytes look like ")
+                + (d.source() == DecisionSource.DECLARATION_OVERRIDDEN ? " overridden: "
+                        : m.possible() ? " possibly wrong, bytes could be " : " looks wrong, bytes look like ")
                 + m.bytesLookLike().name() + " (" + m.evidence() + ")").orElse("no"));
         out.printf("  binary      %s%n", d.binaryEvidence().map(e -> "yes, does not look like text (" + e + ")").orElse("no"));
         out.printf("  doubled     %s%n", d.doubleEncoding().map(e -> e.sequences() + " UTF-8 sequences read as windows-1252"

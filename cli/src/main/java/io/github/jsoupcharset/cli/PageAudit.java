@@ -492,6 +492,7 @@ public record PageAudit(String url, String tld, String contentType, long bodyByt
                 .field("bytesLookLike", d.misdeclaration().map(m -> m.bytesLookLike().name()).orElse(null))
                 .field("misdeclarationEvidence", d.misdeclaration().map(EncodingDecision.Misdeclaration::evidence)
                         .orElse(null))
+                .field("possiblyMisdeclared", d.possiblyMisdeclared())
                 .field("binary", d.looksBinary())
                 .field("binaryEvidence", d.binaryEvidence().orElse(null))
                 .field("truncated", d.truncated())

@@ -111,7 +111,8 @@ public final class EncodingDecision {
     }
 
     /**
-     * A declaration the bytes plainly contradict (see {@link SniffOptions.Declarations}).
+     * A declaration the bytes contradict (see {@link SniffOptions.Declarations}): plainly, or only
+     * possibly.
      *
      * @param declaration where the declaration was: {@link DecisionSource#HTTP_HEADER},
      *     {@link DecisionSource#META_PRESCAN}, {@link DecisionSource#XML_DECLARATION} or
@@ -119,9 +120,14 @@ public final class EncodingDecision {
      * @param declared the encoding it declared
      * @param bytesLookLike the encoding the bytes are in, by the evidence
      * @param evidence why, in a few words, e.g. {@code "valid UTF-8, 212 multi-byte sequences"}
+     * @param possible true when the evidence is too thin to override the declaration: the bytes
+     *     read as {@code bytesLookLike} too, but the declared reading is plausible text (one or two
+     *     UTF-8 sequences standing alone or at a word's edge, as a correct page that quotes
+     *     mojibake, "Ã©", has them); {@link SniffOptions.Declarations#CHECKED} keeps such a
+     *     declaration, and {@link EncodingDecision#misdeclared()} does not count it
      */
     public record Misdeclaration(DecisionSource declaration, Encoding declared, Encoding bytesLookLike,
-                                 String evidence) {
+                                 String evidence, boolean possible) {
         /**
          * Checks the arguments.
          *
@@ -129,6 +135,7 @@ public final class EncodingDecision {
          * @param declared the encoding it declared
          * @param bytesLookLike the encoding the bytes are in, by the evidence
          * @param evidence why, in a few words
+         * @param possible whether the evidence is only enough for a possible misdeclaration
          * @throws NullPointerException if an argument is null
          */
         public Misdeclaration {
@@ -136,6 +143,19 @@ public final class EncodingDecision {
             Objects.requireNonNull(declared, "declared");
             Objects.requireNonNull(bytesLookLike, "bytesLookLike");
             Objects.requireNonNull(evidence, "evidence");
+        }
+
+        /**
+         * A plain misdeclaration (not {@link #possible()}).
+         *
+         * @param declaration where the declaration was
+         * @param declared the encoding it declared
+         * @param bytesLookLike the encoding the bytes are in, by the evidence
+         * @param evidence why, in a few words
+         * @throws NullPointerException if an argument is null
+         */
+        public Misdeclaration(DecisionSource declaration, Encoding declared, Encoding bytesLookLike, String evidence) {
+            this(declaration, declared, bytesLookLike, evidence, false);
         }
     }
 
@@ -146,9 +166,11 @@ public final class EncodingDecision {
      * each multi-byte UTF-8 sequence those bytes form counts.
      *
      * @param sequences how many such sequences the text holds (at least 1)
-     * @param wholeText true when the whole text reads as double-encoded: at least {@link
-     *     #MIN_SEQUENCES_FOR_WHOLE_TEXT} sequences and no non-ASCII character outside one (a page
-     *     that only quotes "Ã©" among genuine text is not); what {@link SniffOptions.Declarations#CHECKED}
+     * @param wholeText true when the whole text reads as double-encoded: no non-ASCII character
+     *     outside a sequence (a page that only quotes "Ã©" among genuine text is not), and at least
+     *     {@link #MIN_SEQUENCES_FOR_WHOLE_TEXT} sequences, most of them in words ("CafÃ©": a
+     *     letter, a digit or another non-ASCII character beside it; a table or a quotation of
+     *     mojibake, each "Ã©" standing alone, is not); what {@link SniffOptions.Declarations#CHECKED}
      *     repairs
      * @param repaired true when the text was repaired: decoded from the windows-1252 bytes of its
      *     characters, as UTF-8 (under {@link SniffOptions.Declarations#CHECKED}, for a whole text,
@@ -748,7 +770,9 @@ public final class EncodingDecision {
     /**
      * Present when the declaration the encoding rests on (header, {@code <meta>} or XML
      declaration; never a BOM) is plainly contradicted by the bytes: which declaration, what the
-     bytes look like instead and why. Reported in every mode; under {@link
+     bytes look like instead and why; or, {@link Misdeclaration#possible()}, possibly contradicted
+     (the evidence too thin to override it, see {@link #possiblyMisdeclared()}). Reported in every
+     mode; a possible misdeclaration is never overridden. Otherwise under {@link
      SniffOptions.Declarations#BROWSER} the declaration still decides (a browser trusts it), under
      {@link SniffOptions.Declarations#CHECKED} it is overridden: {@link #source()} is then {@link
      DecisionSource#DECLARATION_OVERRIDDEN} and {@link #encoding()} is {@link
@@ -901,10 +925,22 @@ public final class EncodingDecision {
      * Whether the bytes plainly contradict the declaration (whether or not it was overridden): what
      * an audit counts as a misdeclared page.
      *
-     * @return true if {@link #misdeclaration()} is present
+     * @return true if {@link #misdeclaration()} is present and not {@link Misdeclaration#possible()}
      */
     public boolean misdeclared() {
-        return misdeclaration.isPresent();
+        return misdeclaration.isPresent() && !misdeclaration.get().possible();
+    }
+
+    /**
+     * Whether the bytes could be read otherwise but the evidence is too thin to say the declaration
+     * is wrong (one or two UTF-8 sequences in a page declared windows-1252 that read as plausible
+     * text there, as a page that quotes mojibake has): what an audit counts apart from {@link
+     * #misdeclared()}. Such a declaration is never overridden.
+     *
+     * @return true if {@link #misdeclaration()} is present and {@link Misdeclaration#possible()}
+     */
+    public boolean possiblyMisdeclared() {
+        return misdeclaration.isPresent() && misdeclaration.get().possible();
     }
 
     /**
@@ -938,7 +974,8 @@ public final class EncodingDecision {
      * A one-line summary, e.g. {@code windows-1251 (LATE_META, CERTAIN; meta "windows-1251")}; when
      * more labels were ignored than kept, with their number ({@code ; 655360 labels ignored}); a
      * misdeclared page says so, e.g. {@code ; HTTP_HEADER windows-1252 overridden: UTF-8, valid
-     * UTF-8, 40 multi-byte sequences} (or {@code looks wrong} where it was not overridden); a body
+     * UTF-8, 40 multi-byte sequences} (or {@code looks wrong} where it was not overridden, {@code
+     * possibly wrong, bytes could be} where the evidence was thin); a body
      * that does not look like text says why ({@code ; looks binary: PNG image signature}); a
      * decision made from a stream's look-ahead says so, e.g. {@code ; from the first 524288 bytes,
      * cut short, contradicted at byte 600000}; double-encoded text is counted ({@code ; 12
@@ -957,7 +994,8 @@ public final class EncodingDecision {
         detectorConfidence.ifPresent(c -> b.append("; detector confidence ").append(c));
         detectorRunnerUp.ifPresent(e -> b.append("; runner-up ").append(e.name()));
         misdeclaration.ifPresent(m -> b.append("; ").append(m.declaration()).append(' ').append(m.declared().name())
-                .append(source == DecisionSource.DECLARATION_OVERRIDDEN ? " overridden: " : " looks wrong, bytes look like ")
+                .append(source == DecisionSource.DECLARATION_OVERRIDDEN ? " overridden: "
+                        : m.possible() ? " possibly wrong, bytes could be " : " looks wrong, bytes look like ")
                 .append(m.bytesLookLike().name()).append(", ").append(m.evidence()));
         binaryEvidence.ifPresent(e -> b.append("; looks binary: ").append(e));
         doubleEncoding.ifPresent(e -> b.append("; ").append(e.sequences()).append(" double-encoded sequence")

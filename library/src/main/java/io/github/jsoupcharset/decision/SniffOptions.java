@@ -67,16 +67,20 @@ public record SniffOptions(MetaScan metaScan, Detection detection, Declarations 
      * only on overwhelming evidence:
      * <ul>
      *   <li>declared as a single-byte legacy encoding (windows-1252, ISO-8859-x, KOI8-R, …), and the
-     *       whole body is valid UTF-8 with at least 2 multi-byte sequences, or one of 3-4 bytes, or
-     *       one that UTF-8 reads as a small letter in a word and the declared encoding as no
-     *       letters (the server default {@code iso-8859-1} over a UTF-8 page: "CafÃ© crÃ¨me"):
-     *       UTF-8;</li>
+     *       whole body is valid UTF-8 written as UTF-8 text is, not as a page quoting mojibake
+     *       ("if you see Ã© …", a table of "Ã©" cells) is: at least 3 multi-byte sequences, one of
+     *       them in a word ("CafÃ© crÃ¨me", glued to a letter, a digit or another sequence) or a
+     *       symbol standing free ("Copyright Â© 2008", neither quoted nor alone in an element); or
+     *       one or two, each inside a word ("SÃ£o", "donâ€™t") or a free symbol; or one whose
+     *       declared reading has a control character: UTF-8. One or two letters standing alone or
+     *       at a word's edge ("Mein Ã¼ber-Name") are only a possible misdeclaration
+     *       ({@link EncodingDecision#possiblyMisdeclared()}), never overridden;</li>
      *   <li>declared UTF-8, and UTF-8 errors that make up at least two thirds of the non-ASCII
      *       sequences, and detection finds a legacy encoding that decodes the body with at most one
      *       error per 16 UTF-8 errors (a windows-1251 or Shift_JIS page behind a {@code utf-8}
      *       template): that encoding. Bytes broken in only one or two places are legacy text only
      *       when they have no whole UTF-8 sequence and read as a few small letters inside words
-     *       ("café"), so a UTF-8 page broken in two places is never touched.</li>
+     *       ("café", "Größe"), so a UTF-8 page broken in two places is never touched.</li>
      * </ul>
      */
     public enum Declarations {

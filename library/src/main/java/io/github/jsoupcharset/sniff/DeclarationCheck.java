@@ -19,12 +19,16 @@ import java.util.Set;
  * is right is never touched:
  * <ul>
  *   <li>a single-byte legacy encoding declared, and the whole body valid UTF-8 with at least
- *       {@link #MIN_UTF8_SEQUENCES} multi-byte sequences, or one of three or four bytes ("’" read
- *       as "â€™"), or one of two bytes that UTF-8 reads as a small letter in a word and the
- *       declared encoding as no letters ("può" read as "puÃ²"): UTF-8. Legacy text is almost never
- *       valid UTF-8 (an accented letter is followed by ASCII, not by a byte 0x80-0xBF), and each
- *       sequence makes it less likely still. The scan stops at the first error, so on a real
- *       legacy page it usually ends at the first non-ASCII byte;</li>
+ *       {@link #MIN_SEQUENCES} multi-byte sequences one of which sits in a word ("cafÃ©", glued to
+ *       a letter, a digit or another sequence) or is a symbol standing free ("Copyright Â© 2008"),
+ *       or fewer each inside a word ("SÃ£o", "donâ€™t") or a free symbol, or one whose declared
+ *       reading has a control character: UTF-8 ({@link #plainlyUtf8}). Legacy text is almost never valid UTF-8 (an
+ *       accented letter is followed by ASCII, not by a byte 0x80-0xBF), and each sequence makes it
+ *       less likely still; but a correct legacy page can quote mojibake ("if you see Ã© …", a
+ *       table of "Ã©" cells, "Mein Ã¼ber-Name"), and one or two sequences standing alone or at a
+ *       word's edge are only a possible misdeclaration ({@link Misdeclaration#possible()}), never
+ *       overridden. The scan stops at the first error, so on a real legacy page it usually ends
+ *       at the first non-ASCII byte;</li>
  *   <li>UTF-8 declared, errors (one per U+FFFD the UTF-8 decoder would produce) making up at least
  *       two thirds of the non-ASCII sequences, and detection ({@link Detector}) choosing a legacy
  *       encoding that decodes the body with at most one error per {@link #CLEAN_RATIO} UTF-8
@@ -44,8 +48,12 @@ import java.util.Set;
  * time (all of a page that is pure ASCII). Internal (public for the benchmarks).
  */
 public final class DeclarationCheck {
-    /** Valid UTF-8 declared single-byte needs at least this many multi-byte sequences. */
-    static final int MIN_UTF8_SEQUENCES = 2;
+    /**
+     * Valid UTF-8 declared single-byte with at least this many multi-byte sequences is plainly UTF-8
+     * when one of them sits in a word or is a free symbol; with fewer, when each sits inside a word
+     * or is a free symbol ({@link #plainlyUtf8}); else only possibly misdeclared.
+     */
+    static final int MIN_SEQUENCES = 3;
     /**
      * Bytes declared UTF-8 with at least this many broken runs (maximal runs of non-ASCII bytes
      * that are not whole UTF-8 sequences) are more than the two places a UTF-8 page with two
@@ -94,27 +102,64 @@ public final class DeclarationCheck {
             DecisionSource where, boolean complete) {
         Utf8Scan count = Utf8Scan.of(body, off, len, complete, true, Integer.MAX_VALUE);
         if (count.errors() > 0 || count.sequences() == 0) return Optional.empty();
-        if (count.sequences() < MIN_UTF8_SEQUENCES && !oneSequenceIsUtf8(body, off, len, declared)) return Optional.empty();
+        boolean plain = plainlyUtf8(body, off, len, declared, count.sequences());
         return Optional.of(new Misdeclaration(where, declared, Encoding.UTF_8,
-                "valid UTF-8, " + counted(count.sequences(), "multi-byte sequence")));
+                "valid UTF-8, " + counted(count.sequences(), "multi-byte sequence"), !plain));
     }
 
     /**
-     * Whether valid UTF-8 bytes with one multi-byte sequence, declared {@code declared}, are
-     * UTF-8: the sequence has three or four bytes ("’" read as "â€™", characters no legacy text
-     * writes together), or UTF-8 reads it as a small letter in a word and the declared encoding
-     * reads no letters ("può" read as "puÃ²"; "É…", which legacy text can be, is UTF-8's capital
-     * "Ʌ").
+     * Whether valid UTF-8 bytes with {@code sequences} multi-byte sequences, declared {@code
+     * declared}, are plainly UTF-8 and not legacy text that quotes mojibake ("if you see Ã© …", a
+     * table of "Ã©" cells, "Mein Ã¼ber-Name"): the sequences are the page's way of writing. They
+     * are when the declared reading of one of them has a control character or an undefined byte
+     * (no legacy text does); when there are at least {@link #MIN_SEQUENCES} and one of them sits in
+     * a word (an ASCII letter or digit, or another non-ASCII byte, just before or after: "cafÃ©",
+     * "Ð¼Ð¸Ñ€") or is a free symbol (below); and when there are fewer and each of them sits
+     * inside a word (letters or digits on both sides: "SÃ£o", "donâ€™t") or is a free symbol: UTF-8
+     * reads it as no letter ("©", "—", "£", a no-break space), and it is neither between quotes
+     * nor alone in an element ("Copyright Â© 2008", not {@code "â€™"} or {@code <td>â€™</td>}).
+     * A letter at a word's edge or standing alone ("cafÃ©", "Ã¼ber", " Ã© ") is what a page quoting
+     * mojibake writes too: one or two such sequences are never enough. Stops as soon as the answer
+     * is known.
      */
-    private static boolean oneSequenceIsUtf8(byte[] body, int off, int len, Encoding declared) {
-        int lead = AsciiBytes.firstNonAscii(body, off, off + len);
-        if ((body[lead] & 0xFF) >= 0xE0) return true;
-        // the letter test reads two characters before each non-ASCII one and one after it, and
-        // the ASCII around the sequence is all there is beside it: those bytes are all it needs
-        int from = Math.max(off, lead - 2);
-        int to = Math.min(off + len, lead + 3);
-        return Detector.readsAsSmallLetters(new String(body, from, to - from, StandardCharsets.UTF_8))
-                && !Detector.readsAsLegacyLetters(new String(body, from, to - from, declared.charset()), declared);
+    private static boolean plainlyUtf8(byte[] body, int off, int len, Encoding declared, int sequences) {
+        int end = off + len;
+        boolean allStrong = true;
+        for (int i = AsciiBytes.firstNonAscii(body, off, end); i < end; ) {
+            int lead = body[i] & 0xFF;
+            int n = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+            if (i + n > end) break; // a sequence the end of a truncated body cut
+            if (controlIn(new String(body, i, n, declared.charset()))) return true;
+            byte p = i > off ? body[i - 1] : (byte) ' ';
+            byte q = i + n < end ? body[i + n] : (byte) ' ';
+            boolean before = wordByte(p);
+            boolean after = wordByte(q);
+            boolean freeSymbol = !Character.isLetter(new String(body, i, n, StandardCharsets.UTF_8).codePointAt(0))
+                    && !quote(p) && !quote(q) && !(p == '>' && q == '<');
+            if (sequences >= MIN_SEQUENCES && (before || after || freeSymbol)) return true;
+            if (!(before && after) && !freeSymbol) allStrong = false;
+            i = AsciiBytes.firstNonAscii(body, i + n, end);
+        }
+        return sequences < MIN_SEQUENCES && allStrong;
+    }
+
+    /** A quotation mark ASCII has. */
+    private static boolean quote(byte b) {
+        return b == '"' || b == '\'' || b == '`';
+    }
+
+    /** An ASCII letter or digit, or a byte of another non-ASCII character: what a word is made of. */
+    private static boolean wordByte(byte b) {
+        return b < 0 || b >= '0' && b <= '9' || AsciiBytes.isAsciiLetter(b);
+    }
+
+    /** Whether {@code s} has a C1 control or U+FFFD: what a legacy page never shows as text. */
+    private static boolean controlIn(String s) {
+        for (int k = 0; k < s.length(); k++) {
+            char c = s.charAt(k);
+            if (c >= 0x80 && c <= 0x9F || c == '\uFFFD') return true;
+        }
+        return false;
     }
 
     private static Optional<Misdeclaration> declaredUtf8(byte[] body, int off, int len, DecisionSource where,
@@ -181,14 +226,25 @@ public final class DeclarationCheck {
      * not 0x80-0xBF (what a sequence that lost its lead leaves: "ó" is C3 B3, and B3 is "ł" in
      * windows-1250), not 0xE2 (the lead of ’ “ ” – — …, the commonest characters beyond ASCII in
      * UTF-8 text: "don’t" cut to "don\xE2t" reads "donât"), and not next to another (two leads
-     * whose sequences lost the rest: two Chinese characters as "æç").
+     * whose sequences lost the rest: two Chinese characters as "æç") unless one of the two is a
+     * byte UTF-8 never has ({@link #neverUtf8}: "öß" in "Größe").
      */
     private static boolean loneLetterBytes(byte[] b, int off, int len) {
         for (int i = off; i < off + len; i++) {
             int v = b[i] & 0xFF;
             if (v < 0x80) continue;
-            if (v < 0xC0 || v == 0xE2 || i + 1 < off + len && b[i + 1] < 0) return false;
+            if (v < 0xC0 || v == 0xE2) return false;
+            // two side by side: unless one is a byte UTF-8 never has ("ö" F6 in "Größe")
+            if (i + 1 < off + len && b[i + 1] < 0 && !neverUtf8(v) && !neverUtf8(b[i + 1] & 0xFF)) return false;
         }
         return true;
+    }
+
+    /**
+     * A byte no UTF-8 text has (C0, C1, F5-FE: "À", "Á", "õ" to "þ" in windows-1252), so no broken
+     * sequence leaves it; FF is left out, a stray byte as often as "ÿ".
+     */
+    private static boolean neverUtf8(int v) {
+        return v == 0xC0 || v == 0xC1 || v >= 0xF5 && v <= 0xFE;
     }
 }

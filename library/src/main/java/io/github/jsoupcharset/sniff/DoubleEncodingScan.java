@@ -12,8 +12,9 @@ import java.util.Arrays;
  * UTF-8 and each non-ASCII character mapped back to the windows-1252 (or ISO-8859-1) byte it came
  * from; the scan counts the multi-byte UTF-8 sequences those bytes form, and whether every one of
  * them does (nothing fails: then the whole text reads as double-encoded, and {@link #repair} gives
- * the author's bytes). A search for C3 bytes over the body, and a second pass only on a page with
- * enough sequences; nothing allocated but the result.
+ * the author's bytes; only when most sequences sit in words: a page that quotes or tabulates
+ * mojibake, each "Ã©" standing alone, is left as it is). A search for C3 bytes over the body, and
+ * a second pass only on a page with enough sequences; nothing allocated but the result.
  */
 public final class DoubleEncodingScan {
     /** The fewest sequences for a whole text to count as double-encoded. */
@@ -33,8 +34,10 @@ public final class DoubleEncodingScan {
     }
 
     /**
-     * Whether the whole text reads as double-encoded: at least {@link #MIN_SEQUENCES} sequences, and
-     * no non-ASCII character that is not part of one (nor a decoding error).
+     * Whether the whole text reads as double-encoded: no non-ASCII character that is not part of a
+     * sequence (nor a decoding error), and at least {@link #MIN_SEQUENCES} sequences, most of them
+     * in words (a letter, a digit or another non-ASCII character just before or after: "CafÃ©"), not
+     * standing alone as mojibake quoted or tabulated is ("Ã©" in a table cell or between quotes).
      */
     public boolean wholeText() {
         return failures == 0 && sequences >= MIN_SEQUENCES;
@@ -52,17 +55,29 @@ public final class DoubleEncodingScan {
     public static DoubleEncodingScan of(byte[] b, int off, int len, boolean complete) {
         int end = off + len;
         int sequences = 0;
+        int inWords = 0;
         for (int i = AsciiBytes.indexOf(b, off, end, (byte) 0xC3); i >= 0; i = AsciiBytes.indexOf(b, i, end, (byte) 0xC3)) {
             int next = sequenceEnd(b, i, end);
             if (next > 0) {
                 sequences++;
+                if (i > off && wordByte(b[i - 1]) || next < end && wordByte(b[next])) inWords++;
                 i = next;
             } else {
                 i++;
             }
         }
-        boolean whole = sequences >= MIN_SEQUENCES && wholeText(b, off, end, complete);
+        // mojibake quoted or tabulated ("Ã©" alone in a cell or between quotes) is not the page's
+        // way of writing: most sequences must sit in words
+        boolean whole = sequences >= MIN_SEQUENCES && 2 * inWords > sequences && wholeText(b, off, end, complete);
         return new DoubleEncodingScan(sequences, whole ? 0 : 1);
+    }
+
+    /**
+     * An ASCII letter or digit, or a byte of a non-ASCII character: what a word is made of, beside
+     * a sequence that sits in one ("CafÃ©", "Ã©tÃ©") rather than standing alone ("Ã©" quoted).
+     */
+    private static boolean wordByte(byte c) {
+        return c < 0 || c >= '0' && c <= '9' || AsciiBytes.isAsciiLetter(c);
     }
 
     /**

@@ -276,11 +276,13 @@ public final class Sniffer {
 
         /**
          * The decision of a declaration: as declared, with any misdeclaration reported; under
-         * {@link SniffOptions.Declarations#CHECKED} a misdeclared page gets what its bytes look like.
+         * {@link SniffOptions.Declarations#CHECKED} a misdeclared page gets what its bytes look like
+         * (never a possibly misdeclared one).
          */
         EncodingDecision declaration(Encoding encoding, DecisionSource source, Confidence confidence, boolean conflict,
                 Optional<Misdeclaration> wrong, SniffOptions options) {
-            if (wrong.isPresent() && options.declarations() == SniffOptions.Declarations.CHECKED) {
+            if (wrong.isPresent() && !wrong.get().possible()
+                    && options.declarations() == SniffOptions.Declarations.CHECKED) {
                 return decision(wrong.get().bytesLookLike(), DecisionSource.DECLARATION_OVERRIDDEN, Confidence.TENTATIVE,
                         conflict, OptionalInt.empty(), Optional.empty(), wrong);
             }

@@ -70,6 +70,22 @@ class EncodingDecisionTest {
     }
 
     @Test
+    void aPossibleMisdeclarationIsCountedApartAndShownAsSuch() {
+        EncodingDecision.Misdeclaration m = new EncodingDecision.Misdeclaration(DecisionSource.META_PRESCAN,
+                Encoding.WINDOWS_1252, Encoding.UTF_8, "valid UTF-8, 1 multi-byte sequence", true);
+        assertThat(m.possible(), equalTo(true));
+        assertThat(new EncodingDecision.Misdeclaration(DecisionSource.META_PRESCAN, Encoding.WINDOWS_1252, Encoding.UTF_8,
+                "valid UTF-8, 1 multi-byte sequence").possible(), equalTo(false));
+        EncodingDecision d = EncodingDecision.builder(Encoding.WINDOWS_1252, DecisionSource.META_PRESCAN, Confidence.TENTATIVE)
+                .misdeclaration(Optional.of(m)).build();
+        assertThat(d.misdeclared(), equalTo(false));
+        assertThat(d.possiblyMisdeclared(), equalTo(true));
+        assertThat(d.toString(), equalTo("windows-1252 (META_PRESCAN, TENTATIVE; META_PRESCAN windows-1252 possibly wrong,"
+                + " bytes could be UTF-8, valid UTF-8, 1 multi-byte sequence)"));
+        assertThat(d.toBuilder().misdeclaration(Optional.empty()).build().possiblyMisdeclared(), equalTo(false));
+    }
+
+    @Test
     void aBuilderStartsEmptyAndToBuilderGivesBackAnEqualDecision() {
         EncodingDecision plain = EncodingDecision.builder(Encoding.KOI8_R, DecisionSource.DETECTION, Confidence.TENTATIVE).build();
         assertThat(plain.headerLabel(), equalTo(Optional.empty()));

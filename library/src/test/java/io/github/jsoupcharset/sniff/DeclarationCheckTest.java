@@ -1,6 +1,11 @@
 package io.github.jsoupcharset.sniff;
 
+import io.github.jsoupcharset.BrowserCharsetJsoup;
+import io.github.jsoupcharset.BrowserCharsetParser;
+import io.github.jsoupcharset.DecodedHtml;
 import io.github.jsoupcharset.decision.DecisionSource;
+import io.github.jsoupcharset.decision.EncodingDecision;
+import io.github.jsoupcharset.decision.SniffOptions;
 import io.github.jsoupcharset.decision.EncodingDecision.Misdeclaration;
 import io.github.jsoupcharset.detect.UnseenTextEvaluation.Breakage;
 import io.github.jsoupcharset.detect.Utf8Scan;
@@ -12,7 +17,9 @@ import java.util.List;
 import java.util.Optional;
 
 import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.is;
 
 class DeclarationCheckTest {
     private static Optional<Misdeclaration> check(byte[] b, Encoding declared) {
@@ -32,12 +39,20 @@ class DeclarationCheckTest {
     }
 
     @Test
-    void oneTwoByteUtf8SequenceIsEnoughWhenItIsASmallLetterInAWord() {
-        // "Café" read as windows-1252 is "CafÃ©": a capital and a symbol glued to a word
-        assertThat(check(page("Café", StandardCharsets.UTF_8), Encoding.WINDOWS_1252).map(Misdeclaration::bytesLookLike),
-                equalTo(Optional.of(Encoding.UTF_8)));
-        assertThat(check(page("Café crème", StandardCharsets.UTF_8), Encoding.WINDOWS_1252)
-                .map(Misdeclaration::bytesLookLike), equalTo(Optional.of(Encoding.UTF_8)));
+    void oneOrTwoSequencesAtAWordsEdgeAreOnlyPossiblyMisdeclared() {
+        // "Café" read as windows-1252 is "CafÃ©": what a page quoting mojibake writes too
+        for (String text : List.of("Café", "Café crème", "Mein über-Name")) {
+            Optional<Misdeclaration> m = check(page(text, StandardCharsets.UTF_8), Encoding.WINDOWS_1252);
+            assertThat(text, m.map(Misdeclaration::bytesLookLike), equalTo(Optional.of(Encoding.UTF_8)));
+            assertThat(text, m.get().possible(), is(true));
+        }
+    }
+
+    @Test
+    void threeSequencesInWordsArePlainlyUtf8() {
+        Optional<Misdeclaration> m = check(page("Café crème brûlée", StandardCharsets.UTF_8), Encoding.WINDOWS_1252);
+        assertThat(m.map(Misdeclaration::bytesLookLike), equalTo(Optional.of(Encoding.UTF_8)));
+        assertThat(m.get().possible(), is(false));
     }
 
     @Test
@@ -61,17 +76,99 @@ class DeclarationCheckTest {
     }
 
     @Test
-    void oneTwoByteUtf8SequenceThatLegacyTextCanBeStaysLegacy() {
+    void oneTwoByteUtf8SequenceThatLegacyTextCanBeIsOnlyPossiblyMisdeclared() {
         // "É…" (C9 85) is UTF-8's "Ʌ", a capital; "Ã©" alone is no word
-        assertThat(check(page("CAFÉ… ok", Encoding.WINDOWS_1252.charset()), Encoding.WINDOWS_1252), equalTo(Optional.empty()));
-        assertThat(check(page("The École", StandardCharsets.UTF_8), Encoding.WINDOWS_1252), equalTo(Optional.empty()));
+        assertThat(check(page("CAFÉ… ok", Encoding.WINDOWS_1252.charset()), Encoding.WINDOWS_1252).get().possible(), is(true));
+        assertThat(check(page("The École", StandardCharsets.UTF_8), Encoding.WINDOWS_1252).get().possible(), is(true));
     }
 
     @Test
-    void oneThreeByteUtf8SequenceIsEnough() {
-        // â€™ : three legacy characters that no legacy text writes together
-        assertThat(check(page("It’s here", StandardCharsets.UTF_8), Encoding.WINDOWS_1252)
-                .map(Misdeclaration::bytesLookLike), equalTo(Optional.of(Encoding.UTF_8)));
+    void oneSequenceInsideAWordIsEnough() {
+        // â€™ between letters: three legacy characters that no legacy text writes inside a word
+        for (String text : List.of("It’s here", "Em São Paulo")) {
+            Optional<Misdeclaration> m = check(page(text, StandardCharsets.UTF_8), Encoding.WINDOWS_1252);
+            assertThat(text, m.map(Misdeclaration::bytesLookLike), equalTo(Optional.of(Encoding.UTF_8)));
+            assertThat(text, m.get().possible(), is(false));
+        }
+    }
+
+    /** Correct legacy pages that quote mojibake: their only non-ASCII bytes are valid UTF-8. */
+    static final List<String> QUOTING_MOJIBAKE = List.of(
+            "<p>If your page shows \u00c3\u00a9 where it should show &eacute;, the server sends UTF-8 as windows-1252; "
+                    + "\u00c3\u00a8 and \u00c3\u00a0 are the same mistake.</p>",
+            "<p>Mein \u00c3\u00bcber-Name</p>",
+            "<table><tr><th>meant</th><th>shown</th></tr><tr><td>&eacute;</td><td>\u00c3\u00a9</td></tr>"
+                    + "<tr><td>&egrave;</td><td>\u00c3\u00a8</td></tr><tr><td>&uuml;</td><td>\u00c3\u00bc</td></tr>"
+                    + "<tr><td>&rsquo;</td><td>\u00e2\u20ac\u2122</td></tr></table>",
+            "<pre>s = s.replace(\"\u00c3\u00a9\", \"&eacute;\").replace(\"\u00c3\u00a8\", \"&egrave;\")"
+                    + ".replace(\"\u00e2\u20ac\u2122\", \"'\");</pre>",
+            "<p>Wenn Sie \"\u00c3\u00a4\", \"\u00c3\u00b6\" oder \"\u00c3\u00bc\" sehen, ist die Kodierung falsch.</p>");
+
+    @Test
+    void legacyPagesThatQuoteMojibakeAreOnlyPossiblyMisdeclared() {
+        for (String text : QUOTING_MOJIBAKE) {
+            byte[] b = page(text, Encoding.WINDOWS_1252.charset());
+            Optional<Misdeclaration> m = check(b, Encoding.WINDOWS_1252);
+            assertThat(text, m.map(Misdeclaration::possible), equalTo(Optional.of(true)));
+        }
+        // ISO-8859-15 has no "¼": its "Ã©" (C3 A9) in a word
+        byte[] latin9 = page("<p>Mein \u00c3\u00a9cole-Name</p>", Encoding.ISO_8859_15.charset());
+        assertThat(check(latin9, Encoding.ISO_8859_15).map(Misdeclaration::possible), equalTo(Optional.of(true)));
+    }
+
+    @Test
+    void checkedModeDecodesPagesThatQuoteMojibakeAsDeclaredAndReportsThemAsPossiblyMisdeclared() {
+        BrowserCharsetParser browser = BrowserCharsetJsoup.withOptions(SniffOptions.DEFAULTS);
+        BrowserCharsetParser checked = BrowserCharsetJsoup.withOptions(
+                SniffOptions.DEFAULTS.withDeclarations(SniffOptions.Declarations.CHECKED));
+        for (String text : QUOTING_MOJIBAKE) {
+            for (String label : List.of("windows-1252", "iso-8859-1")) {
+                byte[] b = page(text, Encoding.WINDOWS_1252.charset());
+                String contentType = "text/html; charset=" + label;
+                DecodedHtml mine = checked.decode(b, contentType);
+                DecodedHtml theirs = browser.decode(b, contentType);
+                assertThat(text, mine.text(), equalTo(theirs.text()));
+                assertThat(text, mine.text(), containsString(text));
+                assertThat(text, mine.decision().source(), equalTo(DecisionSource.HTTP_HEADER));
+                for (EncodingDecision d : List.of(mine.decision(), theirs.decision())) {
+                    assertThat(text, d.misdeclared(), is(false));
+                    assertThat(text, d.possiblyMisdeclared(), is(true));
+                    assertThat(text, d.toString(), containsString("HTTP_HEADER windows-1252 possibly wrong, bytes could be UTF-8"));
+                }
+            }
+        }
+    }
+
+    @Test
+    void oneOrTwoSymbolsStandingFreeAreEnough() {
+        // "Copyright Â© 2008": no letter, so no quoted mojibake of one, and neither quoted nor in a cell of its own
+        for (String text : List.of("Copyright © 2008 Fairfax Digital", "around £2 million", "his last club — because",
+                "All promotions »</a>")) {
+            Optional<Misdeclaration> m = check(page(text, StandardCharsets.UTF_8), Encoding.WINDOWS_1252);
+            assertThat(text, m.map(Misdeclaration::possible), equalTo(Optional.of(false)));
+        }
+        // quoted, or alone in an element: what a page explaining mojibake writes
+        for (String text : List.of("It shows \"\u00e2\u20ac\u2122\" for an apostrophe.", "<td>\u00c2\u00a9</td>")) {
+            Optional<Misdeclaration> m = check(page(text, Encoding.WINDOWS_1252.charset()), Encoding.WINDOWS_1252);
+            assertThat(text, m.map(Misdeclaration::possible), equalTo(Optional.of(true)));
+        }
+    }
+
+    @Test
+    void oneSequenceWhoseDeclaredReadingHasAControlIsEnough() {
+        // "Á" is C3 81, and 81 is no character in windows-1252 (a C1 control): no legacy text has it
+        Optional<Misdeclaration> m = check(page("\u00c1gnes", StandardCharsets.UTF_8), Encoding.WINDOWS_1252);
+        assertThat(m.map(Misdeclaration::bytesLookLike), equalTo(Optional.of(Encoding.UTF_8)));
+        assertThat(m.get().possible(), is(false));
+    }
+
+    @Test
+    void twoLegacyLettersSideBySideOneOfThemNoUtf8ByteAreLegacy() {
+        // "öß" is F6 DF: F6 is in no UTF-8 text, so no broken sequence left it
+        for (String text : List.of("Die Gr\u00f6\u00dfe", "Sch\u00f6ne Gr\u00fc\u00dfe")) {
+            assertThat(text, check(page(text, Encoding.WINDOWS_1252.charset()), Encoding.UTF_8)
+                    .map(Misdeclaration::bytesLookLike), equalTo(Optional.of(Encoding.WINDOWS_1252)));
+        }
     }
 
     @Test

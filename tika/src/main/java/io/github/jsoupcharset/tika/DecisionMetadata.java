@@ -78,7 +78,8 @@ public final class DecisionMetadata {
                 ? Optional.of(Integer.toString(d.detectorConfidence().getAsInt())) : Optional.empty());
         set(metadata, DETECTOR_RUNNER_UP, d.detectorRunnerUp().map(e -> e.name()));
         set(metadata, MISDECLARATION, d.misdeclaration().map(m -> m.declaration() + " declared "
-                + m.declared().name() + ", bytes look like " + m.bytesLookLike().name() + " (" + m.evidence() + ")"));
+                + m.declared().name() + (m.possible() ? ", bytes could be " : ", bytes look like ")
+                + m.bytesLookLike().name() + " (" + m.evidence() + ")"));
         metadata.remove(IGNORED_LABELS);
         for (IgnoredLabel ignored : d.ignoredLabels()) metadata.add(IGNORED_LABELS, ignored.label());
         set(metadata, BINARY_EVIDENCE, d.binaryEvidence());
