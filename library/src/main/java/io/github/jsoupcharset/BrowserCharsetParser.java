@@ -61,6 +61,7 @@ public final class BrowserCharsetParser {
     }
 
     private BrowserCharsetParser(SniffOptions options, long maxDecodedBytes) {
+        JsoupSupport.requireSupported();
         this.options = Objects.requireNonNull(options, "options must not be null");
         this.maxDecodedBytes = maxDecodedBytes;
     }
@@ -685,15 +686,15 @@ public final class BrowserCharsetParser {
      * @return the stream parser, with the decision
      * @throws IllegalStateException if the body was already consumed
      * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone
-     * @throws UncheckedIOException if reading the look-ahead throws
+     * @throws IOException if reading the look-ahead fails (the connection drops)
      * @throws UnsupportedOperationException under {@link SniffOptions.TextNormalization#NFC}
      */
-    public DecidedStreamParser streamParser(Connection.Response response) {
+    public DecidedStreamParser streamParser(Connection.Response response) throws IOException {
         Objects.requireNonNull(response, "response must not be null");
         requireNoNormalization("streamParser");
         InputStream in = decodedBodyOf(response);
         try {
-            StreamInput input = StreamInput.open(in, response.headers("Content-Type"), options, response::isTruncated);
+            StreamInput input = StreamInput.open(in, response.headers("Content-Type"), options, () -> JsoupSupport.isTruncated(response));
             return new DecidedStreamParser(input, baseUriOf(response), Parser.htmlParser());
         } catch (IOException e) {
             throw readFailure(e);
@@ -736,9 +737,9 @@ public final class BrowserCharsetParser {
      * @throws IllegalStateException if the body was already consumed (for example by
      *     {@code response.parse()} or {@code response.bodyStream()})
      * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone
-     * @throws UncheckedIOException if reading the body fails (the connection drops)
+     * @throws IOException if reading the body fails (the connection drops), as {@code response.parse()} throws it
      */
-    public Document parse(Connection.Response response) {
+    public Document parse(Connection.Response response) throws IOException {
         return parseWithDecision(response).document();
     }
 
@@ -746,6 +747,7 @@ public final class BrowserCharsetParser {
      * As {@link #parse(Connection.Response)}, returning the decision with the document, and
      * whether jsoup cut the body off at its {@code maxBodySize} ({@link ParsedHtml#truncated()}).
      * A UTF-8 sequence cut off at the end of a truncated body is then no evidence against UTF-8.
+     * (jsoup says so from 1.24.1; with an older jsoup a cut body counts as whole.)
      *
      * <p>The body is read from {@code response.bodyStream()} as {@link #parseWithDecision(
      * InputStream, String, String)} reads a stream: decided from a bounded look-ahead, then decoded
@@ -765,9 +767,9 @@ public final class BrowserCharsetParser {
      * @throws IllegalStateException if the body was already consumed
      * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone (an unknown
      *     coding, a broken stream, a body over {@link #maxDecodedBytes()}); the message names it
-     * @throws UncheckedIOException if reading the body fails (the connection drops)
+     * @throws IOException if reading the body fails (the connection drops), as {@code response.parse()} throws it
      */
-    public ParsedHtml parseWithDecision(Connection.Response response) {
+    public ParsedHtml parseWithDecision(Connection.Response response) throws IOException {
         Objects.requireNonNull(response, "response must not be null");
         InputStream in = decodedBodyOf(response);
         String baseUri = baseUriOf(response);
@@ -777,12 +779,12 @@ public final class BrowserCharsetParser {
         try (in) {
             // truncation is known only once the body has been read: a sequence the cut split is
             // then no evidence against UTF-8 (decoding still counts it as one U+FFFD)
-            StreamInput input = StreamInput.open(in, response.headers("Content-Type"), p.options, response::isTruncated);
+            StreamInput input = StreamInput.open(in, response.headers("Content-Type"), p.options, () -> JsoupSupport.isTruncated(response));
             parsed = p.buildStreamed(input, baseUri, Parser.htmlParser());
         } catch (IOException e) {
             throw readFailure(e);
         }
-        boolean truncated = response.isTruncated();
+        boolean truncated = JsoupSupport.isTruncated(response);
         EncodingDecision.Lookahead lookahead = parsed.decision().lookahead().orElseThrow();
         if (lookahead.cut() || lookahead.contradicted()) {
             // a buffered body (readBody(), body()) can be read again: decide from all of it, as the byte[]
@@ -796,6 +798,43 @@ public final class BrowserCharsetParser {
             }
         }
         return withTruncated(parsed, truncated);
+    }
+
+    /**
+     * Fetches and parses as jsoup's {@code connection.get()} does, decoding as a browser: sets the
+     * method to GET, executes the request and parses the response with {@link
+     * #parse(Connection.Response)}. Everything set on the connection applies (headers, cookies,
+     * timeouts, {@code maxBodySize}, {@code ignoreHttpErrors}, {@code ignoreContentType}).
+     *
+     * @param connection a connection from {@code Jsoup.connect(url)}, not yet executed
+     * @return the document, its {@code charset()} named as browsers name the encoding
+     * @throws org.jsoup.HttpStatusException as jsoup's {@code get()}: an error status, unless the
+     *     connection ignores HTTP errors
+     * @throws org.jsoup.UnsupportedMimeTypeException as jsoup's {@code get()}: a type jsoup does not
+     *     parse, unless the connection ignores the content type
+     * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone
+     * @throws IOException if the request or reading the body fails, as {@code connection.get()} throws it
+     */
+    public Document get(Connection connection) throws IOException {
+        return getWithDecision(connection).document();
+    }
+
+    /**
+     * As {@link #get(Connection)}, returning the decision with the document ({@link
+     * #parseWithDecision(Connection.Response)}).
+     *
+     * @param connection a connection from {@code Jsoup.connect(url)}, not yet executed
+     * @return the document, the decision that chose its encoding, and whether the body was cut off
+     * @throws org.jsoup.HttpStatusException as jsoup's {@code get()}: an error status, unless the
+     *     connection ignores HTTP errors
+     * @throws org.jsoup.UnsupportedMimeTypeException as jsoup's {@code get()}: a type jsoup does not
+     *     parse, unless the connection ignores the content type
+     * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone
+     * @throws IOException if the request or reading the body fails, as {@code connection.get()} throws it
+     */
+    public ParsedHtml getWithDecision(Connection connection) throws IOException {
+        Objects.requireNonNull(connection, "connection must not be null");
+        return parseWithDecision(connection.method(Connection.Method.GET).execute());
     }
 
     private static ParsedHtml withTruncated(ParsedHtml parsed, boolean truncated) {
@@ -826,9 +865,9 @@ public final class BrowserCharsetParser {
      * @return the document, its {@code charset()} named as browsers name the encoding
      * @throws IllegalArgumentException if the response's body is neither bytes nor a stream
      * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone
-     * @throws UncheckedIOException if reading a streamed body fails (the connection drops)
+     * @throws IOException if reading a streamed body fails (the connection drops)
      */
-    public Document parse(HttpResponse<?> response) {
+    public Document parse(HttpResponse<?> response) throws IOException {
         return parseWithDecision(response).document();
     }
 
@@ -855,9 +894,9 @@ public final class BrowserCharsetParser {
      * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone (an unknown
      *     coding, more than {@link ContentCodings#MAX_CODINGS}, a broken stream, a body over
      *     {@link #maxDecodedBytes()}); the message names the coding
-     * @throws UncheckedIOException if reading a streamed body fails (the connection drops)
+     * @throws IOException if reading a streamed body fails (the connection drops)
      */
-    public ParsedHtml parseWithDecision(HttpResponse<?> response) {
+    public ParsedHtml parseWithDecision(HttpResponse<?> response) throws IOException {
         Objects.requireNonNull(response, "response must not be null");
         Object body = response.body();
         String baseUri = response.uri() == null ? "" : response.uri().toString();
@@ -890,11 +929,14 @@ public final class BrowserCharsetParser {
         return null;
     }
 
-    /** What a failed read of a response body throws: the content coding's failure, or the read's. */
-    private static RuntimeException readFailure(IOException e) {
+    /**
+     * What a failed read of a response body throws: the content coding's failure (thrown here), or
+     * the read's own {@link IOException} (returned, to be thrown), as jsoup's {@code parse()} throws it.
+     */
+    private static IOException readFailure(IOException e) {
         ContentCodingException coding = codingFailure(e);
-        if (coding != null) return coding;
-        return new UncheckedIOException("reading the response body failed: " + e.getMessage(), e);
+        if (coding != null) throw coding;
+        return e;
     }
 
     private ParsedHtml build(byte[] body, List<String> contentTypes, String baseUri, Parser parser, boolean complete) {
@@ -1049,7 +1091,7 @@ public final class BrowserCharsetParser {
                 return in.read(b, off, len);
             } catch (IOException e) {
                 ContentCodingException c = codingFailure(e);
-                if (c != null && !c.overLimit() && response.isTruncated()) return -1;
+                if (c != null && !c.overLimit() && JsoupSupport.isTruncated(response)) return -1;
                 throw e;
             }
         }
