@@ -9,8 +9,11 @@ import org.jsoup.Connection;
  * fails with an error that names the version needed.
  */
 final class JsoupSupport {
-    /** The oldest jsoup the library runs with: the first with {@code org.jsoup.parser.StreamParser}. */
-    static final String OLDEST = "1.18.1";
+    /**
+     * The oldest jsoup the library runs with: {@code org.jsoup.parser.StreamParser} came in 1.18.1,
+     * and jsoup 1.18.1 refuses a {@code Reader} without {@code mark()}, as the library's decoders are.
+     */
+    static final String OLDEST = "1.18.2";
 
     /**
      * Whether jsoup has {@code Connection.Response.isTruncated()} (1.24.1 and later). Without it, a
@@ -19,7 +22,7 @@ final class JsoupSupport {
     private static final boolean HAS_IS_TRUNCATED = hasMethod(Connection.Response.class, "isTruncated");
 
     static {
-        if (!hasClass("org.jsoup.parser.StreamParser")) {
+        if (!hasClass("org.jsoup.parser.StreamParser") || olderThan(jsoupVersion(), OLDEST)) {
             // an Error leaves the class initializer as it is, so the caller reads this message
             throw new LinkageError("jsoup-charset needs jsoup " + OLDEST + " or later on the class path; found "
                     + foundVersion() + " (declare org.jsoup:jsoup:" + OLDEST + " or later in your build)");
@@ -65,9 +68,35 @@ final class JsoupSupport {
         }
     }
 
-    private static String foundVersion() {
+    /** The jsoup jar's {@code Implementation-Version}, or null (a jar repackaged without it). */
+    private static String jsoupVersion() {
         Package jsoup = org.jsoup.Jsoup.class.getPackage();
-        String version = jsoup == null ? null : jsoup.getImplementationVersion();
+        return jsoup == null ? null : jsoup.getImplementationVersion();
+    }
+
+    private static String foundVersion() {
+        String version = jsoupVersion();
         return version == null ? "an older jsoup" : "jsoup " + version;
+    }
+
+    /**
+     * Whether a dotted version ({@code 1.18.1}) is older than another; false when it is unknown or
+     * not numbers (the class check then decides).
+     */
+    static boolean olderThan(String version, String oldest) {
+        if (version == null) return false;
+        String[] have = version.split("[.-]");
+        String[] need = oldest.split("\\.");
+        for (int i = 0; i < need.length; i++) {
+            int h;
+            try {
+                h = i < have.length ? Integer.parseInt(have[i]) : 0;
+            } catch (NumberFormatException e) {
+                return false;
+            }
+            int n = Integer.parseInt(need[i]);
+            if (h != n) return h < n;
+        }
+        return false;
     }
 }
