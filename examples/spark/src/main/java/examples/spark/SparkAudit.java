@@ -102,6 +102,25 @@ public final class SparkAudit {
      */
     public record Result(String report, AuditAccumulator.Audit audit) {}
 
+    /** The output directory exists: the job writes only a new one. */
+    public static final class OutExists extends IllegalArgumentException {
+        @java.io.Serial
+        private static final long serialVersionUID = 1L;
+
+        OutExists(String out) {
+            super("OUT exists: " + out + " (the job writes a new directory: remove it or name another)");
+        }
+    }
+
+    /** Fails with {@link OutExists} if the output directory exists. */
+    static void requireAbsent(Path out, JavaSparkContext sc) {
+        try {
+            if (out.getFileSystem(sc.hadoopConfiguration()).exists(out)) throw new OutExists(out.toString());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot look at " + out, e);
+        }
+    }
+
     /** Runs the job with the session spark-submit (or {@code -Dspark.master=local[2]}) configures. */
     public static void main(String[] args) {
         long maxBody = DEFAULT_MAX_BODY;
@@ -122,6 +141,11 @@ public final class SparkAudit {
         Result result;
         try {
             result = run(spark, rest.subList(1, rest.size()), rest.get(0), maxBody);
+        } catch (OutExists e) {
+            // one line, not Spark's PATH_ALREADY_EXISTS trace
+            System.err.println("jsoup-charset: " + e.getMessage());
+            System.exit(2);
+            return;
         } finally {
             spark.stop();
         }
@@ -136,11 +160,13 @@ public final class SparkAudit {
      * @param warcs paths, URIs, directories or globs, as {@code SparkContext.binaryFiles} reads them
      * @param out a directory that must not exist yet (any Hadoop file system)
      * @param maxBody the largest body audited, in bytes; larger ones are skipped and reported
+     * @throws OutExists if {@code out} exists (checked before any WARC is read)
      */
     public static Result run(SparkSession spark, List<String> warcs, String out, long maxBody) {
         Objects.requireNonNull(spark, "spark must not be null");
         if (warcs.isEmpty()) throw new IllegalArgumentException("no WARC given");
         JavaSparkContext sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+        requireAbsent(new Path(out), sc);
         AuditAccumulator tally = new AuditAccumulator();
         sc.sc().register(tally, "jsoup-charset audit");
 

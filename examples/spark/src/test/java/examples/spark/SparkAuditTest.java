@@ -112,6 +112,18 @@ class SparkAuditTest {
     }
 
     @Test
+    void anExistingOutIsOneLineBeforeAnyWorkIsDone() throws IOException {
+        Path out = Files.createDirectories(dir.resolve("exists"));
+        SparkAudit.OutExists e = org.junit.jupiter.api.Assertions.assertThrows(SparkAudit.OutExists.class,
+                () -> SparkAudit.run(spark, List.of(SAMPLE.toString()), out.toString(), SparkAudit.DEFAULT_MAX_BODY));
+        assertTrue(e.getMessage().startsWith("OUT exists: "), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count());
+        try (var files = Files.list(out)) {
+            assertEquals(0, files.count(), "nothing written");
+        }
+    }
+
+    @Test
     void sampleCrawlGivesTheCommandsTableAndPages() throws IOException {
         SparkAudit.Result job = assertSameAsCommand(SparkAudit.DEFAULT_MAX_BODY, List.of(SAMPLE));
         assertEquals(38, job.audit().table().pages());

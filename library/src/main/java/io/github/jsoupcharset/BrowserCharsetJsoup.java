@@ -54,9 +54,9 @@ public final class BrowserCharsetJsoup {
      * @return the document, its {@code charset()} named as browsers name the encoding
      * @throws IllegalStateException if the body was already consumed by {@code response.parse()}
      * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone
-     * @throws java.io.UncheckedIOException if reading the body fails (the connection drops)
+     * @throws IOException if reading the body fails (the connection drops), as {@code response.parse()} throws it
      */
-    public static Document parse(Connection.Response response) {
+    public static Document parse(Connection.Response response) throws IOException {
         return DEFAULT.parse(response);
     }
 
@@ -68,10 +68,51 @@ public final class BrowserCharsetJsoup {
      * @return the document, the decision that chose its encoding, and whether the body was cut off
      * @throws IllegalStateException if the body was already consumed by {@code response.parse()}
      * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone
-     * @throws java.io.UncheckedIOException if reading the body fails (the connection drops)
+     * @throws IOException if reading the body fails (the connection drops), as {@code response.parse()} throws it
      */
-    public static ParsedHtml parseWithDecision(Connection.Response response) {
+    public static ParsedHtml parseWithDecision(Connection.Response response) throws IOException {
         return DEFAULT.parseWithDecision(response);
+    }
+
+    /**
+     * Fetches and parses as jsoup's {@code Jsoup.connect(url).get()} does, decoding as a browser:
+     * the drop-in for jsoup's one-liner.
+     *
+     * <pre>{@code
+     * Document doc = BrowserCharsetJsoup.get(Jsoup.connect(url));   // instead of Jsoup.connect(url).get()
+     * }</pre>
+     *
+     * <p>Sets the method to GET, executes the request (everything set on the connection applies:
+     * headers, cookies, timeouts, {@code maxBodySize}, {@code ignoreHttpErrors}, {@code
+     * ignoreContentType}) and parses the response with {@link #parse(Connection.Response)}.
+     *
+     * @param connection a connection from {@code Jsoup.connect(url)}, not yet executed
+     * @return the document, its {@code charset()} named as browsers name the encoding
+     * @throws org.jsoup.HttpStatusException as jsoup's {@code get()}: an error status, unless the
+     *     connection ignores HTTP errors
+     * @throws org.jsoup.UnsupportedMimeTypeException as jsoup's {@code get()}: a type jsoup does not
+     *     parse, unless the connection ignores the content type
+     * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone
+     * @throws IOException if the request or reading the body fails, as {@code connection.get()} throws it
+     */
+    public static Document get(Connection connection) throws IOException {
+        return DEFAULT.get(connection);
+    }
+
+    /**
+     * As {@link #get(Connection)}, returning the decision with the document.
+     *
+     * @param connection a connection from {@code Jsoup.connect(url)}, not yet executed
+     * @return the document, the decision that chose its encoding, and whether the body was cut off
+     * @throws org.jsoup.HttpStatusException as jsoup's {@code get()}: an error status, unless the
+     *     connection ignores HTTP errors
+     * @throws org.jsoup.UnsupportedMimeTypeException as jsoup's {@code get()}: a type jsoup does not
+     *     parse, unless the connection ignores the content type
+     * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone
+     * @throws IOException if the request or reading the body fails, as {@code connection.get()} throws it
+     */
+    public static ParsedHtml getWithDecision(Connection connection) throws IOException {
+        return DEFAULT.getWithDecision(connection);
     }
 
     /**
@@ -93,9 +134,9 @@ public final class BrowserCharsetJsoup {
      * @return the stream parser, with {@link DecidedStreamParser#decision()}
      * @throws IllegalStateException if the body was already consumed
      * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone
-     * @throws java.io.UncheckedIOException if reading the look-ahead throws
+     * @throws IOException if reading the look-ahead fails (the connection drops)
      */
-    public static DecidedStreamParser streamParser(Connection.Response response) {
+    public static DecidedStreamParser streamParser(Connection.Response response) throws IOException {
         return DEFAULT.streamParser(response);
     }
 
@@ -301,9 +342,9 @@ public final class BrowserCharsetJsoup {
      * @return the document, its {@code charset()} named as browsers name the encoding
      * @throws IllegalArgumentException if the response's body is neither bytes nor a stream
      * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone
-     * @throws java.io.UncheckedIOException if reading a streamed body fails
+     * @throws IOException if reading a streamed body fails (the connection drops)
      */
-    public static Document parse(HttpResponse<?> response) {
+    public static Document parse(HttpResponse<?> response) throws IOException {
         return DEFAULT.parse(response);
     }
 
@@ -315,9 +356,9 @@ public final class BrowserCharsetJsoup {
      * @return the document and the decision that chose its encoding, with its U+FFFD count
      * @throws IllegalArgumentException if the response's body is neither bytes nor a stream
      * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone
-     * @throws java.io.UncheckedIOException if reading a streamed body fails
+     * @throws IOException if reading a streamed body fails (the connection drops)
      */
-    public static ParsedHtml parseWithDecision(HttpResponse<?> response) {
+    public static ParsedHtml parseWithDecision(HttpResponse<?> response) throws IOException {
         return DEFAULT.parseWithDecision(response);
     }
 

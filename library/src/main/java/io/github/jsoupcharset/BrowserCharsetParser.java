@@ -50,6 +50,7 @@ public final class BrowserCharsetParser {
     }
 
     private BrowserCharsetParser(SniffOptions options, long maxDecodedBytes) {
+        JsoupSupport.requireSupported();
         this.options = Objects.requireNonNull(options, "options must not be null");
         this.maxDecodedBytes = maxDecodedBytes;
         this.pipeline = new DecisionPipeline(options);
@@ -505,15 +506,15 @@ public final class BrowserCharsetParser {
      * @return the stream parser, with the decision
      * @throws IllegalStateException if the body was already consumed
      * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone
-     * @throws UncheckedIOException if reading the look-ahead throws
+     * @throws IOException if reading the look-ahead fails (the connection drops)
      * @throws UnsupportedOperationException under {@link SniffOptions.TextNormalization#NFC}
      */
-    public DecidedStreamParser streamParser(Connection.Response response) {
+    public DecidedStreamParser streamParser(Connection.Response response) throws IOException {
         Objects.requireNonNull(response, "response must not be null");
         requireNoNormalization("streamParser");
         InputStream in = decodedBodyOf(response);
         try {
-            StreamInput input = pipeline.open(BodySource.stream(in, response.headers("Content-Type"), response::isTruncated));
+            StreamInput input = pipeline.open(BodySource.stream(in, response.headers("Content-Type"), () -> JsoupSupport.isTruncated(response)));
             return new DecidedStreamParser(input, baseUriOf(response), Parser.htmlParser());
         } catch (IOException e) {
             throw readFailure(e);
@@ -551,9 +552,9 @@ public final class BrowserCharsetParser {
      * @throws IllegalStateException if the body was already consumed (for example by
      *     {@code response.parse()} or {@code response.bodyStream()})
      * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone
-     * @throws UncheckedIOException if reading the body fails (the connection drops)
+     * @throws IOException if reading the body fails (the connection drops), as {@code response.parse()} throws it
      */
-    public Document parse(Connection.Response response) {
+    public Document parse(Connection.Response response) throws IOException {
         return parseWithDecision(response).document();
     }
 
@@ -561,6 +562,7 @@ public final class BrowserCharsetParser {
      * As {@link #parse(Connection.Response)}, returning the decision with the document, and
      * whether jsoup cut the body off at its {@code maxBodySize} ({@link ParsedHtml#truncated()}).
      * A UTF-8 sequence cut off at the end of a truncated body is then no evidence against UTF-8.
+     * (jsoup says so from 1.24.1; with an older jsoup a cut body counts as whole.)
      *
      * <p>The body is read from {@code response.bodyStream()} as {@link #parseWithDecision(
      * InputStream, String, String)} reads a stream: decided from a bounded look-ahead, then decoded
@@ -580,9 +582,9 @@ public final class BrowserCharsetParser {
      * @throws IllegalStateException if the body was already consumed
      * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone (an unknown
      *     coding, a broken stream, a body over {@link #maxDecodedBytes()}); the message names it
-     * @throws UncheckedIOException if reading the body fails (the connection drops)
+     * @throws IOException if reading the body fails (the connection drops), as {@code response.parse()} throws it
      */
-    public ParsedHtml parseWithDecision(Connection.Response response) {
+    public ParsedHtml parseWithDecision(Connection.Response response) throws IOException {
         Objects.requireNonNull(response, "response must not be null");
         InputStream in = decodedBodyOf(response);
         String baseUri = baseUriOf(response);
@@ -595,10 +597,47 @@ public final class BrowserCharsetParser {
             // look-ahead fell short, as the byte[] entry points decide (a body that was streamed is
             // gone, and its decision says so)
             return p.pipeline.parse(BodySource.streamThenBuffered(in, response.headers("Content-Type"),
-                    response::isTruncated, () -> bufferedBody(response)), baseUri, Parser.htmlParser());
+                    () -> JsoupSupport.isTruncated(response), () -> bufferedBody(response)), baseUri, Parser.htmlParser());
         } catch (IOException e) {
             throw readFailure(e);
         }
+    }
+
+    /**
+     * Fetches and parses as jsoup's {@code connection.get()} does, decoding as a browser: sets the
+     * method to GET, executes the request and parses the response with {@link
+     * #parse(Connection.Response)}. Everything set on the connection applies (headers, cookies,
+     * timeouts, {@code maxBodySize}, {@code ignoreHttpErrors}, {@code ignoreContentType}).
+     *
+     * @param connection a connection from {@code Jsoup.connect(url)}, not yet executed
+     * @return the document, its {@code charset()} named as browsers name the encoding
+     * @throws org.jsoup.HttpStatusException as jsoup's {@code get()}: an error status, unless the
+     *     connection ignores HTTP errors
+     * @throws org.jsoup.UnsupportedMimeTypeException as jsoup's {@code get()}: a type jsoup does not
+     *     parse, unless the connection ignores the content type
+     * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone
+     * @throws IOException if the request or reading the body fails, as {@code connection.get()} throws it
+     */
+    public Document get(Connection connection) throws IOException {
+        return getWithDecision(connection).document();
+    }
+
+    /**
+     * As {@link #get(Connection)}, returning the decision with the document ({@link
+     * #parseWithDecision(Connection.Response)}).
+     *
+     * @param connection a connection from {@code Jsoup.connect(url)}, not yet executed
+     * @return the document, the decision that chose its encoding, and whether the body was cut off
+     * @throws org.jsoup.HttpStatusException as jsoup's {@code get()}: an error status, unless the
+     *     connection ignores HTTP errors
+     * @throws org.jsoup.UnsupportedMimeTypeException as jsoup's {@code get()}: a type jsoup does not
+     *     parse, unless the connection ignores the content type
+     * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone
+     * @throws IOException if the request or reading the body fails, as {@code connection.get()} throws it
+     */
+    public ParsedHtml getWithDecision(Connection connection) throws IOException {
+        Objects.requireNonNull(connection, "connection must not be null");
+        return parseWithDecision(connection.method(Connection.Method.GET).execute());
     }
 
     /**
@@ -629,9 +668,9 @@ public final class BrowserCharsetParser {
      * @return the document, its {@code charset()} named as browsers name the encoding
      * @throws IllegalArgumentException if the response's body is neither bytes nor a stream
      * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone
-     * @throws UncheckedIOException if reading a streamed body fails (the connection drops)
+     * @throws IOException if reading a streamed body fails (the connection drops)
      */
-    public Document parse(HttpResponse<?> response) {
+    public Document parse(HttpResponse<?> response) throws IOException {
         return parseWithDecision(response).document();
     }
 
@@ -658,9 +697,9 @@ public final class BrowserCharsetParser {
      * @throws ContentCodingException if its {@code Content-Encoding} cannot be undone (an unknown
      *     coding, more than {@link ContentCodings#MAX_CODINGS}, a broken stream, a body over
      *     {@link #maxDecodedBytes()}); the message names the coding
-     * @throws UncheckedIOException if reading a streamed body fails (the connection drops)
+     * @throws IOException if reading a streamed body fails (the connection drops)
      */
-    public ParsedHtml parseWithDecision(HttpResponse<?> response) {
+    public ParsedHtml parseWithDecision(HttpResponse<?> response) throws IOException {
         Objects.requireNonNull(response, "response must not be null");
         Object body = response.body();
         String baseUri = response.uri() == null ? "" : response.uri().toString();
@@ -692,11 +731,14 @@ public final class BrowserCharsetParser {
         return null;
     }
 
-    /** What a failed read of a response body throws: the content coding's failure, or the read's. */
-    private static RuntimeException readFailure(IOException e) {
+    /**
+     * What a failed read of a response body throws: the content coding's failure (thrown here), or
+     * the read's own {@link IOException} (returned, to be thrown), as jsoup's {@code parse()} throws it.
+     */
+    private static IOException readFailure(IOException e) {
         ContentCodingException coding = codingFailure(e);
-        if (coding != null) return coding;
-        return new UncheckedIOException("reading the response body failed: " + e.getMessage(), e);
+        if (coding != null) throw coding;
+        return e;
     }
 
     /**
@@ -828,7 +870,7 @@ public final class BrowserCharsetParser {
                 return in.read(b, off, len);
             } catch (IOException e) {
                 ContentCodingException c = codingFailure(e);
-                if (c != null && !c.overLimit() && response.isTruncated()) return -1;
+                if (c != null && !c.overLimit() && JsoupSupport.isTruncated(response)) return -1;
                 throw e;
             }
         }

@@ -17,6 +17,7 @@ import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
@@ -123,7 +124,7 @@ class GuaranteesTest {
     }
 
     @Test
-    void nullArgumentsAreRejectedNamingTheArgument() {
+    void nullArgumentsAreRejectedNamingTheArgument() throws IOException {
         byte[] body = ascii("<p>x");
         BrowserCharsetParser p = PARSERS[0];
         Map<String, List<Executable>> byArgument = Map.of(

@@ -68,11 +68,61 @@ class TikaEntryPointsTest {
     }
 
     @Test
-    void theServicesFileAddsItToTikasDefaultChainFirst() {
-        List<EncodingDetector> chain = new DefaultEncodingDetector().getDetectors();
-        // DefaultEncodingDetector sorts by class name: io.github... before org.apache.tika...
-        assertThat(chain.get(0), instanceOf(BrowserEncodingDetector.class));
-        assertThat(chain.size() > 1, is(true));
+    void theServicesFileAddsItAndItsArbiterToTikasDefaultChain() {
+        List<String> names = new DefaultEncodingDetector().getDetectors().stream()
+                .map(d -> d.getClass().getSimpleName()).toList();
+        assertThat(names, hasItem("BrowserEncodingDetector"));
+        assertThat(names, hasItem("BrowserMetaEncodingDetector"));
+        assertThat(names, hasItem("MetadataCharsetDetector"));
+    }
+
+    /** Tika's own detectors, in the order the class path gives them, without this plug-in's. */
+    static List<EncodingDetector> tikasOwn() {
+        return new DefaultEncodingDetector(new ServiceLoader(),
+                List.of(BrowserEncodingDetector.class, BrowserMetaEncodingDetector.class)).getDetectors();
+    }
+
+    /**
+     * The chain a build that declares the plug-in after Tika gets (Tika 4 loads its detectors in
+     * class-path order): a page whose header says iso-8859-9, which browsers read as windows-1254
+     * and Tika's MetadataCharsetDetector, answering first, as the JDK's ISO-8859-9 (0x80 is no €).
+     */
+    @Test
+    void itDecidesWhenTheClassPathPutsItLast() throws Exception {
+        List<EncodingDetector> last = new java.util.ArrayList<>(tikasOwn());
+        assertThat(last.get(0).getClass().getSimpleName(), equalTo("BOMDetector"));
+        byte[] page = "<p>Fiyat: \u20ac5 \u2014 \u00e7a\u011f".getBytes(java.nio.charset.Charset.forName("windows-1254"));
+        String tikaAlone = read(new CompositeEncodingDetector(last), page, new Metadata());
+        assertThat(tikaAlone, containsString("\u0080"));
+
+        last.add(new BrowserEncodingDetector());
+        last.add(new BrowserMetaEncodingDetector());
+        Metadata metadata = new Metadata();
+        assertThat(read(new CompositeEncodingDetector(last), page, metadata), containsString("Fiyat: \u20ac5 \u2014 \u00e7a\u011f"));
+        assertThat(metadata.get(DecisionMetadata.RULE), equalTo("HTTP_HEADER"));
+        assertThat(metadata.get(DecisionMetadata.ENCODING), equalTo("windows-1254"));
+
+        // without its arbiter, last is never asked
+        last.remove(last.size() - 1);
+        Metadata unasked = new Metadata();
+        assertThat(read(new CompositeEncodingDetector(last), page, unasked), containsString("\u0080"));
+        assertThat(unasked.get(DecisionMetadata.RULE), nullValue());
+    }
+
+    private static String read(EncodingDetector chain, byte[] page, Metadata metadata) throws Exception {
+        metadata.set("Content-Type", "text/html; charset=iso-8859-9");
+        try (AutoDetectReader reader = new AutoDetectReader(TikaInputStream.get(page), metadata, chain)) {
+            StringBuilder text = new StringBuilder();
+            char[] buffer = new char[4096];
+            for (int n; (n = reader.read(buffer)) > 0; ) text.append(buffer, 0, n);
+            return text.toString();
+        }
+    }
+
+    @Test
+    void theArbiterAbstainsWhenItWasNotAsked() {
+        assertThat(new BrowserMetaEncodingDetector().detect(null, new Metadata(), new ParseContext()).isEmpty(), is(true));
+        assertThat(new BrowserMetaEncodingDetector().detect(null, new Metadata(), null).isEmpty(), is(true));
     }
 
     @Test

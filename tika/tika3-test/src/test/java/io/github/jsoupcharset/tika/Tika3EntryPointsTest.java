@@ -92,8 +92,11 @@ class Tika3EntryPointsTest {
     @Test
     void theServicesFileAddsItToTikasDefaultChainFirst() {
         List<EncodingDetector> chain = new DefaultEncodingDetector().getDetectors();
-        // Tika 3's ServiceLoader puts detectors from outside org.apache.tika before its own
+        // Tika 3 keeps the class path's order, and this module declares the plug-in before Tika;
+        // the Tika 4 arbiter of the services file cannot load here and is skipped
         assertThat(chain.get(0), instanceOf(BrowserEncodingDetector.class));
+        assertThat(chain.stream().map(d -> d.getClass().getSimpleName()).toList(),
+                org.hamcrest.Matchers.not(hasItem("BrowserMetaEncodingDetector")));
         assertThat(chain.stream().map(d -> d.getClass().getSimpleName()).toList(), hasItem("HtmlEncodingDetector"));
     }
 
@@ -126,6 +129,32 @@ class Tika3EntryPointsTest {
             assertThat(new String(text, 0, n), equalTo("<meta charset=sjis>\uFF5E"));
         }
         assertThat(metadata.get(DecisionMetadata.META_LABEL), equalTo("sjis"));
+    }
+
+    /**
+     * The configuration docs/tika.md names for Tika 3 ({@code -Dtika.config=}, read from the
+     * plug-in's jar): the plug-in first, then Tika's default chain without it, whatever the class
+     * path's order; a text file is still Tika's to detect.
+     */
+    @Test
+    void theShippedTikaConfigPutsItFirstAndKeepsTikasChainForTheRest() throws Exception {
+        TikaConfig config;
+        try (InputStream xml = getClass().getResourceAsStream("/io/github/jsoupcharset/tika/tika-config.xml")) {
+            config = new TikaConfig(xml);
+        }
+        List<EncodingDetector> chain = ((CompositeEncodingDetector) config.getEncodingDetector()).getDetectors();
+        assertThat(chain.get(0), instanceOf(BrowserEncodingDetector.class));
+        List<String> rest = ((CompositeEncodingDetector) chain.get(1)).getDetectors().stream()
+                .map(d -> d.getClass().getSimpleName()).toList();
+        assertThat(rest, hasItem("HtmlEncodingDetector"));
+        assertThat(rest, org.hamcrest.Matchers.not(hasItem("BrowserEncodingDetector")));
+
+        Metadata plain = new Metadata();
+        plain.set("Content-Type", "text/plain");
+        Charset detected = config.getEncodingDetector().detect(
+                new java.io.BufferedInputStream(new ByteArrayInputStream("caf\u00e9 cr\u00e8me".getBytes(java.nio.charset.StandardCharsets.UTF_8))), plain);
+        assertThat(detected.name(), equalTo("UTF-8"));
+        assertThat(plain.get(DecisionMetadata.RULE), org.hamcrest.Matchers.nullValue());
     }
 
     @Test
