@@ -83,6 +83,7 @@ public final class SparkAudit {
             DataTypes.createStructField("misdeclaredWhere", DataTypes.StringType, true),
             DataTypes.createStructField("bytesLookLike", DataTypes.StringType, true),
             DataTypes.createStructField("misdeclarationEvidence", DataTypes.StringType, true),
+            DataTypes.createStructField("possiblyMisdeclared", DataTypes.BooleanType, false),
             DataTypes.createStructField("binary", DataTypes.BooleanType, false),
             DataTypes.createStructField("binaryEvidence", DataTypes.StringType, true),
             DataTypes.createStructField("truncation", DataTypes.StringType, true),
@@ -90,6 +91,8 @@ public final class SparkAudit {
             DataTypes.createStructField("doubleEncoded", DataTypes.IntegerType, false),
             DataTypes.createStructField("doubleEncodedWholeText", DataTypes.BooleanType, false),
             DataTypes.createStructField("doubleEncodingRepaired", DataTypes.BooleanType, false),
+            DataTypes.createStructField("mixedWith", DataTypes.StringType, true),
+            DataTypes.createStructField("mixedShare", DataTypes.IntegerType, true),
             DataTypes.createStructField("requests", NAIVE, false),
             DataTypes.createStructField("jsoup", NAIVE, false),
             DataTypes.createStructField("declared", NAIVE, false)});
@@ -207,10 +210,12 @@ public final class SparkAudit {
                 d.misdeclared(), d.misdeclaration().map(m -> m.declaration().name()).orElse(null),
                 d.misdeclaration().map(m -> m.bytesLookLike().name()).orElse(null),
                 d.misdeclaration().map(EncodingDecision.Misdeclaration::evidence).orElse(null),
-                d.looksBinary(), d.binaryEvidence().orElse(null),
+                d.possiblyMisdeclared(), d.looksBinary(), d.binaryEvidence().orElse(null),
                 page.truncation(), d.truncated(), d.doubleEncodedSequences(),
                 d.doubleEncoding().map(EncodingDecision.DoubleEncoding::wholeText).orElse(false),
                 d.doubleEncoding().map(EncodingDecision.DoubleEncoding::repaired).orElse(false),
+                d.mixture().map(m -> m.other().name()).orElse(null),
+                d.mixture().map(EncodingDecision.Mixture::sharePercent).orElse(null),
                 naive(page.requests()), naive(page.jsoup()), naive(page.declared()));
     }
 
