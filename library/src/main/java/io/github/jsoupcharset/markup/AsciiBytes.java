@@ -66,6 +66,14 @@ public final class AsciiBytes {
         return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
     }
 
+    /**
+     * Whether a byte beside a non-ASCII sequence makes it part of a word: an ASCII letter or digit,
+     * or another non-ASCII byte ("CafÃ©", "SÃ£o"), as against space, punctuation and markup.
+     */
+    public static boolean isWordByte(byte c) {
+        return c < 0 || c >= '0' && c <= '9' || isAsciiLetter(c);
+    }
+
     /** {@code b[from, to)} as a String, one char per byte. */
     public static String latin1(byte[] b, int from, int to) {
         return new String(b, from, to - from, java.nio.charset.StandardCharsets.ISO_8859_1);

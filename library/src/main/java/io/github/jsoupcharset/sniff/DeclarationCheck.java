@@ -132,8 +132,8 @@ public final class DeclarationCheck {
             if (controlIn(new String(body, i, n, declared.charset()))) return true;
             byte p = i > off ? body[i - 1] : (byte) ' ';
             byte q = i + n < end ? body[i + n] : (byte) ' ';
-            boolean before = wordByte(p);
-            boolean after = wordByte(q);
+            boolean before = AsciiBytes.isWordByte(p);
+            boolean after = AsciiBytes.isWordByte(q);
             boolean freeSymbol = !Character.isLetter(new String(body, i, n, StandardCharsets.UTF_8).codePointAt(0))
                     && !quote(p) && !quote(q) && !(p == '>' && q == '<');
             if (sequences >= MIN_SEQUENCES && (before || after || freeSymbol)) return true;
@@ -146,11 +146,6 @@ public final class DeclarationCheck {
     /** A quotation mark ASCII has. */
     private static boolean quote(byte b) {
         return b == '"' || b == '\'' || b == '`';
-    }
-
-    /** An ASCII letter or digit, or a byte of another non-ASCII character: what a word is made of. */
-    private static boolean wordByte(byte b) {
-        return b < 0 || b >= '0' && b <= '9' || AsciiBytes.isAsciiLetter(b);
     }
 
     /** Whether {@code s} has a C1 control or U+FFFD: what a legacy page never shows as text. */

@@ -60,7 +60,7 @@ public final class DoubleEncodingScan {
             int next = sequenceEnd(b, i, end);
             if (next > 0) {
                 sequences++;
-                if (i > off && wordByte(b[i - 1]) || next < end && wordByte(b[next])) inWords++;
+                if (i > off && AsciiBytes.isWordByte(b[i - 1]) || next < end && AsciiBytes.isWordByte(b[next])) inWords++;
                 i = next;
             } else {
                 i++;
@@ -70,14 +70,6 @@ public final class DoubleEncodingScan {
         // way of writing: most sequences must sit in words
         boolean whole = sequences >= MIN_SEQUENCES && 2 * inWords > sequences && wholeText(b, off, end, complete);
         return new DoubleEncodingScan(sequences, whole ? 0 : 1);
-    }
-
-    /**
-     * An ASCII letter or digit, or a byte of a non-ASCII character: what a word is made of, beside
-     * a sequence that sits in one ("CafÃ©", "Ã©tÃ©") rather than standing alone ("Ã©" quoted).
-     */
-    private static boolean wordByte(byte c) {
-        return c < 0 || c >= '0' && c <= '9' || AsciiBytes.isAsciiLetter(c);
     }
 
     /**

@@ -94,4 +94,13 @@ class AsciiBytesTest {
         }
         return -1;
     }
+
+    @Test
+    void aWordByteIsAnAsciiLetterOrDigitOrAnyNonAsciiByte() {
+        for (int v = 0; v < 256; v++) {
+            byte c = (byte) v;
+            boolean expected = v >= 0x80 || v >= '0' && v <= '9' || v >= 'a' && v <= 'z' || v >= 'A' && v <= 'Z';
+            assertEquals(expected, AsciiBytes.isWordByte(c), "0x" + Integer.toHexString(v));
+        }
+    }
 }
