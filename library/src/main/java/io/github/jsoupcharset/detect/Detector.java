@@ -160,9 +160,9 @@ public final class Detector {
             int k = i;
             while (k < runEnd) {
                 int b = bytes[k] & 0xFF;
-                int need = b >= 0xC2 && b <= 0xDF ? 1 : b >= 0xE0 && b <= 0xEF ? 2 : b >= 0xF0 && b <= 0xF4 ? 3 : 0;
+                int need = Utf8Scan.trailBytes(b);
                 int got = 0;
-                while (got < need && k + 1 + got < runEnd && continuation(b, got, bytes[k + 1 + got] & 0xFF)) got++;
+                while (got < need && k + 1 + got < runEnd && Utf8Scan.continuation(b, got, bytes[k + 1 + got] & 0xFF)) got++;
                 if (need == 0 || got < need && (got == 0 || k + 1 + got < runEnd)) break; // no UTF-8
                 k += 1 + got;
                 if (got < need) cutShort = true; // a sequence cut short by the end of its run
@@ -209,17 +209,6 @@ public final class Detector {
     private static int cap(int confidence, int wrongShare) {
         int capped = Math.min(confidence, 100 - wrongShare);
         return wrongShare >= EncodingDecision.Mixture.LARGE_SHARE ? Math.min(capped, Calibration.UNSURE - 1) : capped;
-    }
-
-    /** Whether {@code c} is a valid continuation byte number {@code k} (from 0) after lead {@code lead}. */
-    private static boolean continuation(int lead, int k, int c) {
-        if (k == 0) {
-            if (lead == 0xE0) return c >= 0xA0 && c <= 0xBF;
-            if (lead == 0xED) return c >= 0x80 && c <= 0x9F;
-            if (lead == 0xF0) return c >= 0x90 && c <= 0xBF;
-            if (lead == 0xF4) return c >= 0x80 && c <= 0x8F;
-        }
-        return c >= 0x80 && c <= 0xBF;
     }
 
     /**

@@ -36,20 +36,8 @@ public record Utf8Scan(int sequences, int errors) {
             if (i >= end) break;
             int c = b[i] & 0xFF;
             if (sequences + errors >= limit) break;
-            int need;
-            int lower = 0x80;
-            int upper = 0xBF;
-            if (c >= 0xC2 && c <= 0xDF) {
-                need = 1;
-            } else if (c >= 0xE0 && c <= 0xEF) {
-                need = 2;
-                if (c == 0xE0) lower = 0xA0;
-                if (c == 0xED) upper = 0x9F;
-            } else if (c >= 0xF0 && c <= 0xF4) {
-                need = 3;
-                if (c == 0xF0) lower = 0x90;
-                if (c == 0xF4) upper = 0x8F;
-            } else {
+            int need = trailBytes(c);
+            if (need == 0) {
                 errors++;
                 if (stopAtError) break;
                 i++;
@@ -64,13 +52,10 @@ public record Utf8Scan(int sequences, int errors) {
                     boolean cutShort = !complete || errors == 0 && sequences >= StreamDecodingReader.CUT_UTF8_EVIDENCE;
                     return new Utf8Scan(sequences, cutShort ? errors : errors + 1);
                 }
-                int t = b[i] & 0xFF;
-                if (t < lower || t > upper) {
+                if (!continuation(c, k, b[i] & 0xFF)) {
                     ok = false; // the byte is read again as the start of what follows
                     break;
                 }
-                lower = 0x80;
-                upper = 0xBF;
             }
             if (ok) {
                 sequences++;
@@ -80,5 +65,28 @@ public record Utf8Scan(int sequences, int errors) {
             }
         }
         return new Utf8Scan(sequences, errors);
+    }
+
+    /**
+     * How many continuation bytes a UTF-8 lead byte asks for: 1 for C2-DF, 2 for E0-EF, 3 for
+     * F0-F4; 0 for a byte that starts no sequence (80-C1, F5-FF).
+     */
+    static int trailBytes(int lead) {
+        return lead >= 0xC2 && lead <= 0xDF ? 1 : lead >= 0xE0 && lead <= 0xEF ? 2 : lead >= 0xF0 && lead <= 0xF4 ? 3 : 0;
+    }
+
+    /**
+     * Whether {@code c} is a valid continuation byte number {@code k} (from 0) after {@code lead}:
+     * 80-BF, but for the first after E0 (A0-BF), ED (80-9F), F0 (90-BF) and F4 (80-8F), as the
+     * Encoding Standard's UTF-8 decoder bounds it.
+     */
+    static boolean continuation(int lead, int k, int c) {
+        if (k == 0) {
+            if (lead == 0xE0) return c >= 0xA0 && c <= 0xBF;
+            if (lead == 0xED) return c >= 0x80 && c <= 0x9F;
+            if (lead == 0xF0) return c >= 0x90 && c <= 0xBF;
+            if (lead == 0xF4) return c >= 0x80 && c <= 0x8F;
+        }
+        return c >= 0x80 && c <= 0xBF;
     }
 }
