@@ -6,9 +6,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -16,7 +21,10 @@ import java.util.regex.Pattern;
  * ({@code ../shared/corpus/chardet}; the library's {@code detect.DetectionCorpus}, rebuilt here the
  * same way since benchmarks do not see test classes) whose true encoding is a legacy WHATWG
  * encoding (not UTF-8, no BOM), every declaration removed, wrapped as an HTML page, grouped by
- * script family as DETECTION.md's tables are.
+ * script family as DETECTION.md's tables are; and, as the family {@link #REAL_WEB}, the real
+ * crawled and saved pages of {@code ../shared/corpus/realweb} that declare nothing and are not
+ * valid UTF-8 (mostly ASCII with a few legacy bytes, some partly UTF-8: the pages detection
+ * meets on the web), with Chromium's decision standing for their truth.
  */
 final class DetectionPages {
     private DetectionPages() {}
@@ -28,9 +36,18 @@ final class DetectionPages {
     /** One undeclared page: its corpus path, true encoding, family and bytes. */
     record Page(String path, Encoding truth, String family, byte[] bytes) {}
 
-    /** The families, in DETECTION.md's order; "all" is every page. */
+    /** The real pages' family: not in "all", which is the development set's pages. */
+    static final String REAL_WEB = "RealWeb";
+
+    /** The families, in DETECTION.md's order, then {@link #REAL_WEB}; "all" is every page of the development set. */
     static final List<String> FAMILIES = List.of("Arabic", "CentralEuropean", "ChineseSimplified",
-            "ChineseTraditional", "Cyrillic", "Greek", "Hebrew", "Japanese", "Korean", "Thai", "Turkish", "Western");
+            "ChineseTraditional", "Cyrillic", "Greek", "Hebrew", "Japanese", "Korean", "Thai", "Turkish", "Western",
+            REAL_WEB);
+
+    /** Whether a page of {@code family} counts in the family {@code of} ("all": the development set's pages). */
+    static boolean in(String family, String of) {
+        return of.equals("all") ? !family.equals(REAL_WEB) : family.equals(of);
+    }
 
     /** The script family of an encoding, as DETECTION.md groups them. */
     static String family(Encoding e) {
@@ -51,11 +68,11 @@ final class DetectionPages {
         }
     }
 
-    /** The pages of {@code family} ("all" for every family). */
+    /** The pages of {@code family} ("all" for every page of the development set). */
     static List<Page> of(String family) {
         List<Page> pages = new ArrayList<>();
         for (Page p : all()) {
-            if (family.equals("all") || p.family().equals(family)) pages.add(p);
+            if (in(p.family(), family)) pages.add(p);
         }
         if (pages.isEmpty()) throw new IllegalArgumentException("no pages in family " + family);
         return pages;
@@ -74,12 +91,50 @@ final class DetectionPages {
                 byte[] raw = Files.readAllBytes(Corpus.dir().resolve(f[0]));
                 pages.add(new Page(f[0], truth.get(), family(truth.get()), undeclared(raw, f[5])));
             }
+            pages.addAll(realWeb());
             return pages;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the corpus at " + Corpus.dir().toAbsolutePath()
                     + " (run from the project root, or set -Djsoupcharset.corpus=...)", e);
         }
     }
+
+    static Path realWebDir() {
+        return Paths.get(System.getProperty("jsoupcharset.realweb", "../shared/corpus/realweb"));
+    }
+
+    /**
+     * The real pages ({@link #REAL_WEB}) that declare nothing and are not valid UTF-8, as served,
+     * with Chromium's decision as their truth (a reference: {@code chromium.tsv}).
+     */
+    static List<Page> realWeb() {
+        Path dir = realWebDir();
+        try {
+            Map<String, String> chromium = new HashMap<>();
+            for (String line : Files.readAllLines(dir.resolve("chromium.tsv"), StandardCharsets.UTF_8)) {
+                String[] f = line.split("\t", -1);
+                if (f.length > 1) chromium.put(f[0], f[1]);
+            }
+            List<Page> pages = new ArrayList<>();
+            for (String line : Files.readAllLines(dir.resolve("cases.jsonl"), StandardCharsets.UTF_8)) {
+                if (!line.contains("\"declared\": \"none\"") || !line.contains("\"valid_utf8\": false")) continue;
+                Matcher id = JSON_ID.matcher(line);
+                Matcher body = JSON_BODY.matcher(line);
+                if (!id.find() || !body.find()) throw new IOException("a case without id or body: " + line);
+                Optional<Encoding> truth = Encoding.forLabel(chromium.getOrDefault(id.group(1), ""));
+                if (truth.isEmpty()) continue; // no decision recorded
+                pages.add(new Page(id.group(1), truth.get(), REAL_WEB, Files.readAllBytes(dir.resolve(body.group(1)))));
+            }
+            if (pages.isEmpty()) throw new IOException("no undeclared real pages that are not UTF-8");
+            return pages;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the real pages at " + dir.toAbsolutePath()
+                    + " (run from the project root, or set -Djsoupcharset.realweb=...)", e);
+        }
+    }
+
+    private static final Pattern JSON_ID = Pattern.compile("\"id\": \"([^\"]+)\"");
+    private static final Pattern JSON_BODY = Pattern.compile("\"body\": \"([^\"]+)\"");
 
     /** The document with its declarations removed, as an HTML page that declares nothing (as DetectionCorpus does). */
     static byte[] undeclared(byte[] raw, String kind) {

@@ -89,7 +89,7 @@ public final class PeerDetectionPerPage {
         for (String family : families) {
             List<Integer> members = new ArrayList<>();
             for (int i = 0; i < n; i++) {
-                if (family.equals("all") || pages.get(i).family().equals(family)) members.add(i);
+                if (DetectionPages.in(pages.get(i).family(), family)) members.add(i);
             }
             if (members.isEmpty()) continue;
             double[] med = new double[t];

@@ -98,9 +98,10 @@ public final class Detector {
             return mode == SniffOptions.Detection.AUTHOR_INTENT
                     ? new Guess(Encoding.UTF_8, DecisionSource.UTF8_VALIDITY, -1, null) : fallback;
         }
-        Guess mixed = mixed(bytes, off, len, hints);
+        byte[] text = evidenceWindow(bytes, off, len);
+        Guess mixed = mixed(bytes, off, len, text, hints);
         if (mixed != null) return mixed;
-        return detected(ranked(bytes, off, len, hints));
+        return detected(ranked(bytes, off, len, text, hints));
     }
 
     /** The guess of a ranking: its leader, with the calibrated confidence, and its rival. */
@@ -109,7 +110,7 @@ public final class Detector {
         Ranking.Scored second = r.candidates().get(1);
         int confidence = (int) Math.round(100 * Calibration.probability(best.score(), r.rival()));
         // a few bytes are read as the web most often writes them, which is not knowing
-        if (nonAsciiBytes(r.text()) < THIN_EVIDENCE) confidence = Math.min(confidence, Calibration.UNSURE - 1);
+        if (thin(r.text())) confidence = Math.min(confidence, Calibration.UNSURE - 1);
         // a lead over other readings says nothing when the best reading is no text either
         if (best.score() < 0 && readsAsNoise(r.text(), best.encoding())) {
             confidence = Math.min(confidence, Calibration.NOT_TEXT);
@@ -125,66 +126,37 @@ public final class Detector {
      * wrong), else legacy text: a legacy word's bytes make accidental sequences only among errors
      * (GBK text reads a fifth as whole sequences, run by run it reads as none). A page is mixed
      * when its UTF-8 runs hold at least {@link #MIXED_MIN_SEQUENCES} whole sequences and at least
-     * {@link #MIXED_MIN_SHARE} of its non-ASCII characters (the runs in {@link #DETECTION_WINDOW}
-     * decide whether to look further: with a UTF-8 run there, the whole body is counted, as an
-     * island may lie beyond). Its legacy runs are detected on their
+     * {@link #MIXED_MIN_SHARE} of its non-ASCII characters. The text detection weighs ({@code
+     * text}, {@link #evidenceWindow}) decides whether to look: when it is so mixed itself, the runs
+     * of the whole body are counted (markup and all, beyond the text weighed), and decide. Its legacy runs are detected on their
      * own (the UTF-8 runs blanked out); the decision is for the bulk of the characters: UTF-8, or
      * the legacy runs' encoding when they are more. The other part's share is reported
      * ({@link EncodingDecision.Mixture}) and bounds the confidence: at most the share of the
      * characters the decision reads right, and under {@link Calibration#UNSURE} when the other
      * part is {@link EncodingDecision.Mixture#LARGE_SHARE} or more. Null when the page is not so
-     * mixed (most legacy pages: no whole UTF-8 sequence at all, found in one pass).
+     * mixed (most legacy pages: no UTF-8 run in the text weighed, found in one pass over it; a
+     * few accidental sequences in EUC-KR or GBK text are no mixture either).
      */
-    static Guess mixed(byte[] bytes, int off, int len, List<String> hints) {
-        int window = off + Math.min(len, DETECTION_WINDOW);
-        int end = window;
-        int whole = 0;
-        int cut = 0;
-        int legacy = 0;
-        byte[] island = null; // the body with its UTF-8 runs blanked out, made once one is found
-        for (int i = AsciiBytes.firstNonAscii(bytes, off, end); ; ) {
-            if (i >= end) {
-                // a window with UTF-8 in it: the rest of the body is counted too (an island may lie beyond)
-                if (end == off + len || whole == 0) break;
-                end = off + len;
-                if (island != null) island = java.util.Arrays.copyOf(island, len);
-                i = AsciiBytes.firstNonAscii(bytes, window, end);
-                continue;
-            }
-            // one run of non-ASCII bytes: UTF-8 when it is whole sequences, the last perhaps cut
-            // short; else legacy text (a legacy word's bytes form accidental sequences among errors)
-            int runEnd = i;
-            while (runEnd < end && bytes[runEnd] < 0) runEnd++;
-            int sequences = 0;
-            boolean cutShort = false;
-            int k = i;
-            while (k < runEnd) {
-                int b = bytes[k] & 0xFF;
-                int need = Utf8Scan.trailBytes(b);
-                int got = 0;
-                while (got < need && k + 1 + got < runEnd && Utf8Scan.continuation(b, got, bytes[k + 1 + got] & 0xFF)) got++;
-                if (need == 0 || got < need && (got == 0 || k + 1 + got < runEnd)) break; // no UTF-8
-                k += 1 + got;
-                if (got < need) cutShort = true; // a sequence cut short by the end of its run
-                else sequences++;
-            }
-            if (k == runEnd && sequences + (cutShort ? 1 : 0) > 0) {
-                whole += sequences;
-                if (cutShort) cut++;
-                if (island == null) island = java.util.Arrays.copyOfRange(bytes, off, off + len);
-                java.util.Arrays.fill(island, i - off, runEnd - off, (byte) ' ');
-            } else {
-                legacy += runEnd - i;
-            }
-            i = AsciiBytes.firstNonAscii(bytes, runEnd, end);
-        }
-        if (whole < MIXED_MIN_SEQUENCES || whole < MIXED_MIN_SHARE * (whole + cut + legacy)) return null;
+    static Guess mixed(byte[] bytes, int off, int len, byte[] text, List<String> hints) {
+        if (!mixed(runs(text, 0, text.length))) return null;
+        int[] runs = runs(bytes, off, off + len);
+        if (!mixed(runs)) return null;
+        int whole = runs[0];
+        int cut = runs[1];
+        int legacy = runs[2];
         int utf8 = whole + cut;
         if (legacy == 0) {
             // UTF-8 with sequences cut short, nothing else: UTF-8 reads all but those right (at
             // least one byte is no UTF-8: never certain)
             int wrong = (int) Math.max(1, Math.round(100.0 * cut / utf8));
             return new Guess(Encoding.UTF_8, DecisionSource.DETECTION, cap(100, wrong), null, null);
+        }
+        // the legacy runs on their own: the body with its UTF-8 runs blanked out
+        byte[] island = java.util.Arrays.copyOfRange(bytes, off, off + len);
+        for (int i = AsciiBytes.firstNonAscii(bytes, off, off + len); i < off + len; ) {
+            int runEnd = AsciiBytes.firstAscii(bytes, i, off + len);
+            if (utf8Run(bytes, i, runEnd) >= 0) java.util.Arrays.fill(island, i - off, runEnd - off, (byte) ' ');
+            i = AsciiBytes.firstNonAscii(bytes, runEnd, off + len);
         }
         Guess islandGuess = detected(ranked(island, 0, island.length, hints));
         Encoding other = islandGuess.encoding();
@@ -199,6 +171,58 @@ public final class Detector {
         int share = (int) Math.round(100.0 * utf8 / total);
         return new Guess(other, DecisionSource.DETECTION, cap(islandGuess.confidence(), share), Encoding.UTF_8,
                 new EncodingDecision.Mixture(Encoding.UTF_8, share));
+    }
+
+    /** Whether {@link #runs} are those of a mixed page: enough whole UTF-8 sequences, and a large enough share. */
+    private static boolean mixed(int[] runs) {
+        int whole = runs[0];
+        return whole >= MIXED_MIN_SEQUENCES && whole >= MIXED_MIN_SHARE * (whole + runs[1] + runs[2]);
+    }
+
+    /**
+     * The runs of non-ASCII bytes of {@code bytes[from, to)} read as UTF-8 ({@link #utf8Run}): the
+     * whole sequences of the UTF-8 runs, how many of those runs end in a sequence cut short, and
+     * the bytes of the other runs.
+     */
+    private static int[] runs(byte[] bytes, int from, int to) {
+        int whole = 0;
+        int cut = 0;
+        int utf8Bytes = 0;
+        // only runs that begin as UTF-8 are read; the other runs' bytes are the rest
+        for (int i = Utf8Scan.nextUtf8RunStart(bytes, from, from, to); i < to;
+                i = Utf8Scan.nextUtf8RunStart(bytes, i, from, to)) {
+            int runEnd = AsciiBytes.firstAscii(bytes, i, to);
+            int run = utf8Run(bytes, i, runEnd);
+            if (run >= 0) {
+                whole += run >> 1;
+                cut += run & 1;
+                utf8Bytes += runEnd - i;
+            }
+            i = runEnd;
+        }
+        return new int[] {whole, cut, Utf8Scan.nonAscii(bytes, from, to) - utf8Bytes};
+    }
+
+    /**
+     * A run of non-ASCII bytes {@code bytes[from, to)} read as UTF-8 ({@link #mixed}): -1 when it
+     * is not whole sequences (the last perhaps cut short by the run's end after at least one
+     * continuation byte), else its whole sequences × 2, plus 1 when the last is cut short. A
+     * legacy word's bytes form accidental sequences only among errors.
+     */
+    private static int utf8Run(byte[] bytes, int from, int to) {
+        int sequences = 0;
+        int k = from;
+        while (k < to) {
+            int b = bytes[k] & 0xFF;
+            int need = Utf8Scan.trailBytes(b);
+            int got = 0;
+            while (got < need && k + 1 + got < to && Utf8Scan.continuation(b, got, bytes[k + 1 + got] & 0xFF)) got++;
+            if (need == 0 || got < need && (got == 0 || k + 1 + got < to)) return -1; // no UTF-8
+            k += 1 + got;
+            if (got < need) return sequences * 2 + 1; // cut short by the end of its run
+            sequences++;
+        }
+        return sequences == 0 ? -1 : sequences * 2;
     }
 
     /**
@@ -218,14 +242,14 @@ public final class Detector {
      */
     static final int THIN_EVIDENCE = 8;
 
-    /** How many bytes of {@code text} are not ASCII. */
-    private static int nonAsciiBytes(byte[] text) {
+    /** Whether {@code text} holds fewer than {@link #THIN_EVIDENCE} bytes that are not ASCII. */
+    private static boolean thin(byte[] text) {
         int count = 0;
-        for (int i = AsciiBytes.firstNonAscii(text, 0, text.length); i < text.length;
+        for (int i = AsciiBytes.firstNonAscii(text, 0, text.length); i < text.length && count < THIN_EVIDENCE;
                 i = AsciiBytes.firstNonAscii(text, i + 1, text.length)) {
             count++;
         }
-        return count;
+        return count < THIN_EVIDENCE;
     }
 
     /** {@link #mixed}: the fewest whole UTF-8 sequences for a page to be partly UTF-8. */
@@ -332,7 +356,11 @@ public final class Detector {
      * with the hints (and the page's {@code <html lang>}) breaking a tie.
      */
     static Ranked ranked(byte[] bytes, int off, int len, List<String> hints) {
-        byte[] text = evidenceWindow(bytes, off, len);
+        return ranked(bytes, off, len, evidenceWindow(bytes, off, len), hints);
+    }
+
+    /** {@link #ranked(byte[], int, int, List)} on the page's {@link #evidenceWindow}, {@code text}. */
+    private static Ranked ranked(byte[] bytes, int off, int len, byte[] text, List<String> hints) {
         int n = text.length;
         List<Ranking.Scored> ranked = Ranking.rank(text, n);
         if (ranked.get(1).score() >= ranked.get(0).score()
@@ -346,9 +374,10 @@ public final class Detector {
             }
             ranked = LanguageHints.breakTie(ranked, all);
         }
-        ranked = beyondTheText(ranked, bytes, off, len, text, n);
+        // the text's byte values, found once where single-byte candidates are compared
+        int[] values = Candidates.of(ranked.get(0).encoding()).weight() == 1 ? nonAsciiValues(text, n) : null;
+        ranked = beyondTheText(ranked, bytes, off, len, text, n, values);
         Candidates.Candidate leader = Candidates.of(ranked.get(0).encoding());
-        int[] values = null; // found once, for the first pair of single-byte candidates
         for (int i = 1; i < ranked.size(); i++) {
             Candidates.Candidate other = Candidates.of(ranked.get(i).encoding());
             if (leader.weight() == 1 && other.weight() == 1 && values == null) values = nonAsciiValues(text, n);
@@ -364,14 +393,14 @@ public final class Detector {
      * text in the window ({@link #DETECTION_WINDOW}) when that text holds a byte they decode
      * differently (windows-1250's "–" and "«", ISO-8859-2's C1 control and "Ť"), and the best of
      * them leads (the leader on a tie). The priors alone would choose between them otherwise. Only
-     * for a text cut at {@link #EVIDENCE_BYTES}: a shorter one is the page's whole text.
+     * for a text cut at {@link #EVIDENCE_BYTES}: a shorter one is the page's whole text. {@code values}: the
+     * text's non-ASCII byte values ({@link #nonAsciiValues}).
      */
     private static List<Ranking.Scored> beyondTheText(List<Ranking.Scored> ranked, byte[] bytes, int off, int len,
-            byte[] text, int n) {
+            byte[] text, int n, int[] values) {
         Candidates.Candidate leader = Candidates.of(ranked.get(0).encoding());
         if (leader.weight() != 1 || n < EVIDENCE_BYTES) return ranked;
         ByteTables.ByteTable leaderTable = ByteTables.TABLES.get(leader.encoding());
-        int[] values = nonAsciiValues(text, n);
         List<Integer> twins = new ArrayList<>();
         for (int i = 1; i < ranked.size(); i++) {
             Candidates.Candidate other = Candidates.of(ranked.get(i).encoding());
@@ -386,19 +415,25 @@ public final class Detector {
         byte[] all = new byte[windowLen + 1];
         int allLen = MarkupStripper.withoutMarkup(bytes, start, windowLen, all, windowLen);
         int[] allValues = nonAsciiValues(all, allLen);
-        int best = 0;
-        double bestScore = Double.NEGATIVE_INFINITY;
-        for (int i = -1; i < twins.size(); i++) {
-            int at = i < 0 ? 0 : twins.get(i);
+        List<Integer> differing = new ArrayList<>();
+        List<Candidates.Candidate> scored = new ArrayList<>(List.of(leader));
+        for (int at : twins) {
             Candidates.Candidate c = Candidates.of(ranked.get(at).encoding());
-            if (i >= 0 && ByteTables.decodeAlike(leaderTable, ByteTables.TABLES.get(c.encoding()), allValues, allValues.length)) {
-                continue; // alike on all the text too
-            }
-            String decoded = io.github.jsoupcharset.codec.Decoders.decodeToString(c.encoding().name(), all, 0, allLen);
-            double score = TextEvidence.parts(decoded.toCharArray(), decoded.length(), 0, c).score(c, 0);
+            // alike on all the text too: nothing to tell them apart
+            if (ByteTables.decodeAlike(leaderTable, ByteTables.TABLES.get(c.encoding()), allValues, allValues.length)) continue;
+            differing.add(at);
+            scored.add(c);
+        }
+        if (differing.isEmpty()) return ranked;
+        // the leader and the twins that differ, scored on the bytes through their tables
+        List<TextEvidence.Parts> parts = Ranking.singleByteParts(all, allLen, scored);
+        int best = 0;
+        double bestScore = parts.get(0).score(leader, 0);
+        for (int k = 0; k < differing.size(); k++) {
+            double score = parts.get(k + 1).score(scored.get(k + 1), 0);
             if (score > bestScore) {
                 bestScore = score;
-                best = at;
+                best = differing.get(k);
             }
         }
         if (best == 0) return ranked;
@@ -422,11 +457,14 @@ public final class Detector {
         boolean[] seen = new boolean[256];
         int[] values = new int[128];
         int count = 0;
-        for (int i = AsciiBytes.firstNonAscii(text, 0, n); i < n; i = AsciiBytes.firstNonAscii(text, i + 1, n)) {
-            int b = text[i] & 0xFF;
-            if (!seen[b]) {
-                seen[b] = true;
-                values[count++] = b;
+        for (int i = AsciiBytes.firstNonAscii(text, 0, n); i < n; i = AsciiBytes.firstNonAscii(text, i, n)) {
+            // a run of non-ASCII bytes, byte by byte (legacy text is mostly such runs)
+            for (; i < n && text[i] < 0; i++) {
+                int b = text[i] & 0xFF;
+                if (!seen[b]) {
+                    seen[b] = true;
+                    values[count++] = b;
+                }
             }
         }
         return java.util.Arrays.copyOf(values, count);

@@ -87,6 +87,7 @@ final class MarkupStripper {
      * the new length.
      */
     private static int attributeText(byte[] b, int from, int to, byte[] out, int n, int max) {
+        if (AsciiBytes.firstNonAscii(b, from, to) >= to) return n; // most tags: nothing beyond ASCII
         for (int i = from; i < to && n < max; i++) {
             byte quote = b[i];
             if ((quote != '"' && quote != '\'') || b[i - 1] != '=' && b[i - 1] != ' ') continue;

@@ -352,8 +352,8 @@ final class Ranking {
 
     /**
      * {@link TextEvidence#singleByteParts} of each of single-byte {@code candidates} on {@code text[0, n)}
-     * as the ranking makes them (counts shared among candidates that decode the text alike), for
-     * tests.
+     * as the ranking makes them (counts shared among candidates that decode the text alike): what
+     * {@link Detector} weighs twins on beyond the text ranked, and the tests hold to the plain form.
      */
     static List<TextEvidence.Parts> singleByteParts(byte[] text, int n, List<Candidate> candidates) {
         Scratch scratch = new Scratch(text, text.length, n);

@@ -1,5 +1,9 @@
 package io.github.jsoupcharset.detect;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 import io.github.jsoupcharset.codec.StreamDecodingReader;
 import io.github.jsoupcharset.markup.AsciiBytes;
 
@@ -66,6 +70,43 @@ public record Utf8Scan(int sequences, int errors) {
         }
         return new Utf8Scan(sequences, errors);
     }
+
+    /**
+     * The first offset at or after {@code p} in {@code b[from, end)} where a run of non-ASCII bytes
+     * could begin as UTF-8: a byte of C0-FF followed by one of 80-BF, after an ASCII byte (or at
+     * {@code from}); {@code end} when there is none. Eight bytes at a time: the runs of legacy text,
+     * whose first two bytes seldom look so, are stepped over without being read one by one.
+     */
+    static int nextUtf8RunStart(byte[] b, int p, int from, int end) {
+        while (p < end) {
+            if (p > from && p + 9 <= end) {
+                long before = (long) LONGS.get(b, p - 1);
+                long w = (long) LONGS.get(b, p);
+                long next = (long) LONGS.get(b, p + 1);
+                // per byte: the byte before it ASCII, it C0-FF (bits 7 and 6), the byte after it 80-BF
+                long starts = ~before & w & w << 1 & next & ~(next << 1) & 0x8080808080808080L;
+                if (starts != 0) return p + Long.numberOfTrailingZeros(starts) / 8;
+                p += 8;
+            } else {
+                if ((p == from || b[p - 1] >= 0) && (b[p] & 0xC0) == 0xC0 && p + 1 < end && (b[p + 1] & 0xC0) == 0x80) {
+                    return p;
+                }
+                p++;
+            }
+        }
+        return end;
+    }
+
+    /** How many bytes of {@code b[from, end)} are not ASCII, eight at a time. */
+    static int nonAscii(byte[] b, int from, int end) {
+        int count = 0;
+        int i = from;
+        for (; i + 8 <= end; i += 8) count += Long.bitCount((long) LONGS.get(b, i) & 0x8080808080808080L);
+        for (; i < end; i++) if (b[i] < 0) count++;
+        return count;
+    }
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     /**
      * How many continuation bytes a UTF-8 lead byte asks for: 1 for C2-DF, 2 for E0-EF, 3 for

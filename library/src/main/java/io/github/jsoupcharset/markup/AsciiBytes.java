@@ -45,6 +45,17 @@ public final class AsciiBytes {
         return i;
     }
 
+    /**
+     * The offset of the first ASCII byte of {@code b[from, end)}, or {@code end}: eight bytes at a
+     * time, for the long runs of non-ASCII bytes of CJK and other legacy text.
+     */
+    public static int firstAscii(byte[] b, int from, int end) {
+        int i = from;
+        while (i + 8 <= end && ((long) LONGS.get(b, i) & 0x8080808080808080L) == 0x8080808080808080L) i += 8;
+        while (i < end && b[i] < 0) i++;
+        return i;
+    }
+
     /** A byte as a char: A-Z lowercased, everything else (including non-ASCII) unchanged. */
     public static char lowercase(byte c) {
         int v = c & 0xFF;
