@@ -99,9 +99,16 @@ public final class Detector {
                     ? new Guess(Encoding.UTF_8, DecisionSource.UTF8_VALIDITY, -1, null) : fallback;
         }
         byte[] text = evidenceWindow(bytes, off, len);
-        Guess mixed = mixed(bytes, off, len, text, hints);
-        if (mixed != null) return mixed;
-        return detected(ranked(bytes, off, len, text, hints));
+        int[] runs = partlyUtf8(runs(text, 0, text.length)) ? runs(bytes, off, off + len) : null;
+        if (runs == null || !partlyUtf8(runs)) return detected(ranked(bytes, off, len, text, hints));
+        if (runs[0] < MIXED_MIN_SEQUENCES) {
+            // a few UTF-8 runs: in single-byte text the words UTF-8 wrote ("CafÃ©" where a page
+            // quotes mojibake, "é" among them), in CJK text accidents (a character alone in a cell)
+            Guess whole = detected(ranked(bytes, off, len, text, hints));
+            if (runs[2] == 0 || Candidates.of(whole.encoding()).weight() != 1) return whole;
+        }
+        Guess mixed = mixed(bytes, off, len, runs, mode, hints);
+        return mixed != null ? mixed : detected(ranked(bytes, off, len, text, hints));
     }
 
     /** The guess of a ranking: its leader, with the calibrated confidence, and its rival. */
@@ -120,31 +127,36 @@ public final class Detector {
     }
 
     /**
-     * The guess for a page that is partly UTF-8 and partly not. Each run of non-ASCII bytes is
-     * UTF-8 when it is whole UTF-8 sequences (the last
-     * perhaps cut short: a lead and some of its continuation bytes, one character UTF-8 gets
-     * wrong), else legacy text: a legacy word's bytes make accidental sequences only among errors
-     * (GBK text reads a fifth as whole sequences, run by run it reads as none). A page is mixed
-     * when its UTF-8 runs hold at least {@link #MIXED_MIN_SEQUENCES} whole sequences and at least
-     * {@link #MIXED_MIN_SHARE} of its non-ASCII characters. The text detection weighs ({@code
-     * text}, {@link #evidenceWindow}) decides whether to look: when it is so mixed itself, the runs
-     * of the whole body are counted (markup and all, beyond the text weighed), and decide. Its legacy runs are detected on their
-     * own (the UTF-8 runs blanked out); the decision is for the bulk of the characters: UTF-8, or
-     * the legacy runs' encoding when they are more. The other part's share is reported
-     * ({@link EncodingDecision.Mixture}) and bounds the confidence: at most the share of the
-     * characters the decision reads right, and under {@link Calibration#UNSURE} when the other
-     * part is {@link EncodingDecision.Mixture#LARGE_SHARE} or more. Null when the page is not so
-     * mixed (most legacy pages: no UTF-8 run in the text weighed, found in one pass over it; a
-     * few accidental sequences in EUC-KR or GBK text are no mixture either).
+     * The guess for a page that is partly UTF-8 and partly not ({@link #guess}). Each run of
+     * non-ASCII bytes is UTF-8 when it is whole UTF-8 sequences (the last perhaps cut short: a lead
+     * and some of its continuation bytes, one character UTF-8 gets wrong), else legacy text: a
+     * legacy word's bytes make accidental sequences only among errors (GBK text reads a fifth as
+     * whole sequences, run by run it reads as none). A page is partly UTF-8 when its UTF-8 runs hold
+     * at least {@link #MIXED_MIN_SHARE} of its non-ASCII characters, in the text detection weighs
+     * ({@link #evidenceWindow}, found in one pass over it) and in the whole body (markup and all).
+     * With {@link #MIXED_MIN_SEQUENCES} whole sequences or more it is mixed; with fewer, only when
+     * the page read whole is single-byte text, where a word's bytes are whole UTF-8 sequences only
+     * where UTF-8 wrote them ("CafÃ©" quoted on a legacy page, "é" on a UTF-8 page with one legacy
+     * "’"), not in CJK text, which makes a few by accident (a character alone in a cell). Its
+     * legacy runs ({@code runs}: {@link #runs}) are detected on their own (the UTF-8 runs blanked
+     * out); the decision is for the bulk of the characters: UTF-8 when they are more, else the
+     * legacy runs' encoding, which keeps every byte where UTF-8 would make the legacy ones U+FFFD.
+     * {@link SniffOptions.Detection#BROWSER_PARITY} never guesses UTF-8 (a browser does not):
+     * there the legacy runs' encoding is the answer, and a page with none is ranked whole (null).
+     * The other part's share is reported ({@link EncodingDecision.Mixture}) and bounds the
+     * confidence: at most the share of the characters the decision reads right, and under {@link
+     * Calibration#UNSURE} when the other part is {@link EncodingDecision.Mixture#LARGE_SHARE} or
+     * more.
      */
-    static Guess mixed(byte[] bytes, int off, int len, byte[] text, List<String> hints) {
-        if (!mixed(runs(text, 0, text.length))) return null;
-        int[] runs = runs(bytes, off, off + len);
-        if (!mixed(runs)) return null;
+    private static Guess mixed(byte[] bytes, int off, int len, int[] runs, SniffOptions.Detection mode,
+            List<String> hints) {
         int whole = runs[0];
         int cut = runs[1];
         int legacy = runs[2];
         int utf8 = whole + cut;
+        // a browser never shows a web page as UTF-8 it guessed: only a legacy part is its answer
+        boolean browser = mode == SniffOptions.Detection.BROWSER_PARITY;
+        if (legacy == 0 && browser) return null;
         if (legacy == 0) {
             // UTF-8 with sequences cut short, nothing else: UTF-8 reads all but those right (at
             // least one byte is no UTF-8: never certain)
@@ -163,7 +175,8 @@ public final class Detector {
         // a multi-byte island's characters are two bytes each
         int islandCharacters = Candidates.of(other).weight() == 1 ? legacy : Math.max(1, legacy / 2);
         int total = utf8 + islandCharacters;
-        if (utf8 >= islandCharacters) {
+        // on a tie, the legacy reading: it keeps every byte, UTF-8 makes the legacy ones U+FFFD
+        if (utf8 > islandCharacters && !browser) {
             int share = (int) Math.round(100.0 * islandCharacters / total);
             return new Guess(Encoding.UTF_8, DecisionSource.DETECTION, cap(100, share), other,
                     new EncodingDecision.Mixture(other, share));
@@ -173,10 +186,10 @@ public final class Detector {
                 new EncodingDecision.Mixture(Encoding.UTF_8, share));
     }
 
-    /** Whether {@link #runs} are those of a mixed page: enough whole UTF-8 sequences, and a large enough share. */
-    private static boolean mixed(int[] runs) {
+    /** Whether {@link #runs} are those of a page partly UTF-8: a whole UTF-8 sequence, and a large enough share. */
+    private static boolean partlyUtf8(int[] runs) {
         int whole = runs[0];
-        return whole >= MIXED_MIN_SEQUENCES && whole >= MIXED_MIN_SHARE * (whole + runs[1] + runs[2]);
+        return whole > 0 && whole >= MIXED_MIN_SHARE * (whole + runs[1] + runs[2]);
     }
 
     /**
@@ -252,7 +265,7 @@ public final class Detector {
         return count < THIN_EVIDENCE;
     }
 
-    /** {@link #mixed}: the fewest whole UTF-8 sequences for a page to be partly UTF-8. */
+    /** {@link #mixed}: the fewest whole UTF-8 sequences for a page to be mixed whatever it reads as whole. */
     static final int MIXED_MIN_SEQUENCES = 8;
 
     /** {@link #mixed}: the least share of the non-ASCII characters whole UTF-8 sequences make for a page to be partly UTF-8. */

@@ -174,4 +174,49 @@ class WebEvidenceTest {
         byte[] russian = page("<p>" + ARTICLE.repeat(10) + "</p>", Charset.forName("windows-1251"));
         assertThat(guess(russian).mixture() == null, is(true));
     }
+    @Test
+    void aLegacyPageQuotingMojibakeIsReadAsWritten() {
+        // was ISO-8859-5 at 58: "Ã©" (a UTF-8 "é" read as windows-1252) is the only word beside the "é"
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes("<html><body><p>If your page shows ".getBytes(CP1252));
+        out.writeBytes("\u00e9".getBytes(StandardCharsets.UTF_8));
+        out.writeBytes(" where it should show \u00e9, read on.</p></body></html>".getBytes(CP1252));
+        byte[] page = out.toByteArray();
+        Detector.Guess g = guess(page);
+        assertThat(g.encoding(), equalTo(Encoding.WINDOWS_1252));
+        assertThat(g.mixture().other(), equalTo(Encoding.UTF_8));
+        assertThat(g.confidence(), lessThan(EncodingDecision.DETECTION_UNSURE_BELOW));
+        String text = BrowserCharsetJsoup.withOptions(SniffOptions.DEFAULTS).decode(page, "text/html").text();
+        assertThat(text.contains("shows \u00c3\u00a9 where it should show \u00e9,"), is(true));
+    }
+
+    @Test
+    void aUtf8PageWithOneStrayLegacyApostropheIsUtf8() {
+        // was windows-874 at 10: seven UTF-8 letters read as Thai around one windows-1252 "’"
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes("<html><body><p>Caf\u00e9 cr\u00e8me \u00e0 la carte, it".getBytes(StandardCharsets.UTF_8));
+        out.writeBytes("\u2019".getBytes(CP1252));
+        out.writeBytes("s the na\u00efve fa\u00e7ade of the r\u00e9sum\u00e9.</p></body></html>".getBytes(StandardCharsets.UTF_8));
+        byte[] page = out.toByteArray();
+        Detector.Guess g = guess(page);
+        assertThat(g.encoding(), equalTo(Encoding.UTF_8));
+        assertThat(g.mixture().other(), equalTo(Encoding.WINDOWS_1252));
+        assertThat(g.confidence(), lessThan(EncodingDecision.DETECTION_UNSURE_BELOW));
+        // a browser shows no guessed UTF-8: the legacy part's encoding, the mixture said
+        Detector.Guess browser = Detector.guess(page, 0, page.length, SniffOptions.Detection.BROWSER_PARITY,
+                Encoding.WINDOWS_1252, true);
+        assertThat(browser.encoding(), equalTo(Encoding.WINDOWS_1252));
+        assertThat(browser.mixture().other(), equalTo(Encoding.UTF_8));
+        assertThat(browser.confidence(), lessThan(EncodingDecision.DETECTION_UNSURE_BELOW));
+    }
+
+    @Test
+    void aChineseCharacterAloneThatIsWholeUtf8IsNoMixture() {
+        // 木 牛 女 平 品 are GBK bytes that are also whole UTF-8 sequences, alone between spaces
+        byte[] page = page("<p>Buy it: \u5168\u65b0 \u624b\u673a \u6728 \u725b \u5973 \u5e73 \u54c1</p>",
+                Charset.forName("GBK"));
+        Detector.Guess g = guess(page);
+        assertThat(g.encoding(), equalTo(Encoding.GBK));
+        assertThat(g.mixture() == null, is(true));
+    }
 }
