@@ -26,14 +26,32 @@ import static org.hamcrest.Matchers.not;
 class TruncatedBodyTest {
     private static final BrowserCharsetParser PARSER = BrowserCharsetJsoup.withOptions(SniffOptions.DEFAULTS);
 
-    /**
-     * An undeclared UTF-8 page cut inside its last "é" (C3 A9): it ends with the lead byte C3. Its
-     * six whole sequences are thin evidence: handed over whole, the cut sequence is an error (with
-     * eight or more it would be UTF-8 cut short, CutUtf8PageTest).
+    /*
+     * cutUtf8Page: an undeclared UTF-8 page cut inside its last "é" (C3 A9): it ends with the lead
+     * byte C3. Its one whole sequence is thin evidence: handed over whole, the cut sequence is an
+     * error, a legacy letter as likely as the "é" before it, and on a tie the legacy reading wins
+     * (with more UTF-8 than legacy characters the page is UTF-8 with a mixture, below; with eight
+     * whole sequences or more it is UTF-8 cut short, CutUtf8PageTest).
      */
+
+    @Test
+    void aFewWholeSequencesBeforeTheCutMakeAMixedPageNotAUtf8One() {
+        byte[] body = cut("<title>Caf\u00e9</title><p>Cr\u00e8me br\u00fbl\u00e9e, th\u00e9 glac\u00e9. \u00e9");
+        EncodingDecision whole = PARSER.sniff(body, "text/html");
+        assertThat(whole.encoding(), equalTo(Encoding.UTF_8));
+        assertThat(whole.source(), equalTo(DecisionSource.DETECTION));
+        assertThat(whole.mixture().orElseThrow().sharePercent(), equalTo(14)); // one character of seven
+        assertThat(whole.isDetectionUnsure(), is(true));
+        EncodingDecision cut = PARSER.sniff(body, "text/html", true);
+        assertThat(cut.source(), equalTo(DecisionSource.UTF8_VALIDITY));
+        assertThat(cut.mixture().isPresent(), is(false));
+    }
     private static byte[] cutUtf8Page() {
-        byte[] whole = ("<title>Caf\u00e9</title><p>" + "Cr\u00e8me br\u00fbl\u00e9e, th\u00e9 glac\u00e9. " + "\u00e9")
-                .getBytes(StandardCharsets.UTF_8);
+        return cut("<title>Caf\u00e9</title><p>" + "Creme brulee, the glace. " + "\u00e9");
+    }
+
+    private static byte[] cut(String page) {
+        byte[] whole = page.getBytes(StandardCharsets.UTF_8);
         return Arrays.copyOf(whole, whole.length - 1);
     }
 
@@ -59,7 +77,7 @@ class TruncatedBodyTest {
         assertThat(decoded.decision().encoding(), equalTo(Encoding.UTF_8));
         assertThat(decoded.decision().truncated(), is(true));
         assertThat(decoded.decision().replacementCount().getAsInt(), equalTo(1)); // the cut "é", as a browser shows it
-        assertThat(decoded.text(), endsWith("glac\u00e9. \uFFFD"));
+        assertThat(decoded.text(), endsWith("glace. \uFFFD"));
 
         ParsedHtml parsed = PARSER.parseWithDecision(body, null, "http://example.com/", true);
         assertThat(parsed.truncated(), is(true));

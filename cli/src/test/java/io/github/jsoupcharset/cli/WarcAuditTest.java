@@ -188,8 +188,10 @@ class WarcAuditTest {
     @Test
     void aRecordTheCrawlerCutOffIsDecidedKnowingItAndCountedPerTld() {
         // undeclared UTF-8 pages cut inside their last "é" (C3 A9), as a crawler's size or time limit cuts them;
-        // fewer than 8 whole sequences before the cut, too few for a whole body to be read as UTF-8 cut short
-        byte[] whole = "<title>Caf\u00e9</title><p>Cr\u00e8me br\u00fbl\u00e9e.\u00e9".getBytes(StandardCharsets.UTF_8);
+        // one whole sequence before the cut, too few for a whole body to be read as UTF-8 cut short, and
+        // no more than the one legacy byte the cut leaves (a page with more is read as mixed, UTF-8 and
+        // the byte: TruncatedBodyTest)
+        byte[] whole = "<title>Caf\u00e9</title><p>Creme brulee.\u00e9".getBytes(StandardCharsets.UTF_8);
         byte[] cut = Arrays.copyOf(whole, whole.length - 1);
         ByteArrayOutputStream warc = new ByteArrayOutputStream();
         response(warc, "http://a.example.fr/length", "WARC-Truncated: length\r\n", "", cut);
