@@ -31,13 +31,17 @@ class LateMetaEntryPointsTest {
     @TempDir
     Path dir;
 
-    /** The page: head of {@code headBytes} (small scripts, or one long script), the meta, more head, ASCII, then Russian. */
-    private static byte[] page(boolean oneLongScript) {
+    /**
+     * The page: a head of small scripts up to 600,000 bytes, or of one script up to {@code
+     * longScriptTo} (longer than the look-ahead; past twice its length, longer than a stream's
+     * watch holds at once), the meta, more head, ASCII, then Russian.
+     */
+    private static byte[] page(int longScriptTo) {
         ByteArrayOutputStream o = new ByteArrayOutputStream();
         o.writeBytes(ascii("<!doctype html><html><head><title>t</title>\n"));
-        if (oneLongScript) {
+        if (longScriptTo > 0) {
             o.writeBytes(ascii("<script>\n"));
-            while (o.size() < 600_000) o.writeBytes(ascii("var pad = 'padding padding padding'; if (a < b) { x = '</scrip'; }\n"));
+            while (o.size() < longScriptTo) o.writeBytes(ascii("var pad = 'padding padding padding'; if (a < b) { x = '</scrip'; }\n"));
             o.writeBytes(ascii("</script>\n"));
         } else {
             while (o.size() < 600_000) o.writeBytes(ascii(SCRIPT));
@@ -61,16 +65,16 @@ class LateMetaEntryPointsTest {
 
     @Test
     void aFileGetsTheDecisionAndTheTextOfItsBytes() throws IOException {
-        for (boolean oneLongScript : new boolean[] {false, true}) {
-            byte[] page = page(oneLongScript);
-            Path file = Files.write(dir.resolve("late-" + oneLongScript + ".html"), page);
+        for (int longScriptTo : new int[] {0, 600_000, 1_600_000}) {
+            byte[] page = page(longScriptTo);
+            Path file = Files.write(dir.resolve("late-" + longScriptTo + ".html"), page);
             ParsedHtml bytes = BrowserCharsetJsoup.parseWithDecision(page, null, "");
             assertThat(bytes.decision().encoding(), equalTo(Encoding.WINDOWS_1251));
             assertThat(bytes.decision().source(), equalTo(DecisionSource.LATE_META));
             String text = bytes.document().text();
             assertThat(text.contains(RUSSIAN.strip()), equalTo(true));
 
-            String what = oneLongScript ? "one long script" : "many scripts";
+            String what = longScriptTo > 0 ? "one script of " + longScriptTo + " bytes" : "many scripts";
             ParsedHtml parsed = BrowserCharsetJsoup.parseWithDecision(file, null, "");
             assertSameDecision(what + ": parseWithDecision(Path)", parsed.decision(), bytes.decision(), page);
             assertThat(what, parsed.document().text(), equalTo(text));
@@ -127,7 +131,7 @@ class LateMetaEntryPointsTest {
     void aLongHeadWithoutAMetaIsReadAsBefore() throws IOException {
         // the head goes on past the look-ahead and ends without declaring anything: the file's decision
         // is the look-ahead's (then detection once a contradiction shows), not a scan's invention
-        byte[] page = new String(page(false), StandardCharsets.ISO_8859_1).replace("<meta charset=windows-1251>", "<meta name=x>")
+        byte[] page = new String(page(0), StandardCharsets.ISO_8859_1).replace("<meta charset=windows-1251>", "<meta name=x>")
                 .getBytes(StandardCharsets.ISO_8859_1);
         Path file = Files.write(dir.resolve("no-meta.html"), page);
         ParsedHtml parsed = BrowserCharsetJsoup.parseWithDecision(file, null, "");

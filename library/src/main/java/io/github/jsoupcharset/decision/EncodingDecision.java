@@ -912,7 +912,7 @@ public final class EncodingDecision {
     /**
      * Whether detection decided the encoding with a confidence under {@link
      * #DETECTION_UNSURE_BELOW} percent: on pages held out from its
-     * calibration such guesses were right only about two times in three, so a caller should treat
+     * calibration such guesses were right little more often than not (57%), so a caller should treat
      * the encoding as unknown (try a declaration from elsewhere, or flag the page).
      *
      * @return true only for {@link DecisionSource#DETECTION} with a confidence under the threshold

@@ -13,7 +13,7 @@ public final class Calibration {
 
     /**
      * Under this probability (in percent) a caller should treat a detected encoding as unknown: on
-     * pages held out from fitting, guesses under it were right two times in three (67%), those at
+     * pages held out from fitting, guesses under it were right little more often than not (57%), those at
      * or above it more than nine in ten (95%) (DETECTION.md, "Confidence").
      */
     public static final int UNSURE = 70;
@@ -26,9 +26,9 @@ public final class Calibration {
     public static final int NOT_TEXT = 10;
 
     // fitted by ConfidenceCalibration (src/test): intercept, ln(1 + lead), lead / max(8, |leader|)
-    static final double INTERCEPT = -0.0576;
-    static final double LOG_LEAD = 1.7237;
-    static final double RELATIVE_LEAD = -2.0260;
+    static final double INTERCEPT = -0.2466;
+    static final double LOG_LEAD = 2.0644;
+    static final double RELATIVE_LEAD = -2.4686;
 
     /** The probability that the leader (score {@code best}) is right, its rival scoring {@code second}. */
     static double probability(double best, double second) {

@@ -5,6 +5,7 @@ import com.ibm.icu.text.UnicodeSet;
 import com.ibm.icu.util.LocaleData;
 import com.ibm.icu.util.ULocale;
 
+import io.github.jsoupcharset.codec.Decoders;
 import io.github.jsoupcharset.encoding.Encoding;
 
 import java.util.HashMap;
@@ -85,6 +86,29 @@ final class Exemplars {
         return all.freeze();
     }
 
+    /**
+     * The Hangul syllables outside KS X 1001's 2,350, which Korean's standard exemplar set (all
+     * 11,172) lists but Korean text hardly writes: KS X 1001 chose its syllables as the ones in
+     * use, and the rest are EUC-KR's extension, reached by a lead byte 0x81-0xC6 before a trail
+     * 0x41-0xA0. That range is where other encodings' readings fall: windows-1252's "20°C" is
+     * "20캜" in EUC-KR, a syllable no Korean word has. Weighed as auxiliary letters, as the
+     * Chinese and Japanese sets leave their rare characters to the auxiliary set or out.
+     */
+    private static final UnicodeSet RARE_HANGUL = rareHangul();
+
+    private static UnicodeSet rareHangul() {
+        byte[] all = new byte[(0xC8 - 0xB0 + 1) * (0xFE - 0xA1 + 1) * 2];
+        int n = 0;
+        for (int lead = 0xB0; lead <= 0xC8; lead++) {
+            for (int trail = 0xA1; trail <= 0xFE; trail++) {
+                all[n++] = (byte) lead;
+                all[n++] = (byte) trail;
+            }
+        }
+        String common = Decoders.decodeToString(Encoding.EUC_KR.name(), all, 0, n);
+        return new UnicodeSet(0xAC00, 0xD7A3).removeAll(common).freeze();
+    }
+
     static final Map<String, Exemplar> SETS = load();
 
     private static Map<String, Exemplar> load() {
@@ -100,6 +124,10 @@ final class Exemplars {
                     // marks written with the letters, which the exemplar sets list as precomposed
                     if (l.equals("vi")) main.add(0x0300, 0x0303).add(0x0309).add(0x0323);
                     if (l.equals("he") || l.equals("yi")) aux.add(0x05B0, 0x05C7);
+                    if (l.equals("ko")) {
+                        main.removeAll(RARE_HANGUL);
+                        aux.addAll(RARE_HANGUL);
+                    }
                     aux.addAll(PUNCTUATION);
                     main.addAll(PUNCTUATION_OF.get(l));
                     return new Exemplar(main.freeze(), aux.freeze());

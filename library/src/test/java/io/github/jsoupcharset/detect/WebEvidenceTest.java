@@ -73,6 +73,23 @@ class WebEvidenceTest {
     }
 
     @Test
+    void aTemperatureIsNotARareHangulSyllable() {
+        // EUC-KR reads 0xB0 "C" as 캜, one of the 8,822 syllables outside KS X 1001 that Korean
+        // text hardly writes: "Click 20°C to make changes" was EUC-KR's "20캜" at 62
+        for (String text : List.of("<p>Dialogue is locked. Click 20\u00b0C to make changes</p>",
+                "<p>Chicony 20\u00b0C Internet Keyboard, whether this tag scales by a 20\u00b0C factor</p>")) {
+            assertThat(text, guess(page(text + ENGLISH, CP1252)).encoding(), equalTo(Encoding.WINDOWS_1252));
+        }
+        // a Korean word among them is Korean still, and so is a rare syllable among common ones
+        Charset eucKr = Charset.forName("EUC-KR");
+        assertThat(guess(page("<p>\ud55c\uad6d\uc5b4 \ud398\uc774\uc9c0" + ENGLISH + "</p>", eucKr)).encoding(),
+                equalTo(Encoding.EUC_KR));
+        byte[] rare = page("<p>\ub611\ubc29\uac01\ud558 \ub620 \ud55c\uad6d\uc5b4 \uc18c\uc124\uc758 \uc81c\ubaa9\uc785\ub2c8\ub2e4</p>",
+                Charset.forName("x-windows-949"));
+        assertThat(guess(rare).encoding(), equalTo(Encoding.EUC_KR));
+    }
+
+    @Test
     void anIdeographicSpaceInAnEnglishPageIsShiftJis() {
         // one 0x81 0x40 was windows-1251's "Ѓ@"
         byte[] page = page("<p>Zen master Dogen (1200-1253CE Japan) \u3000 Many years ago I read the story."
