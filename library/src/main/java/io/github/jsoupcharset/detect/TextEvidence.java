@@ -737,13 +737,14 @@ final class TextEvidence {
         return kind == 1 ? (endsWord ? (startsWord ? 0 : 1) : -1) : (startsWord ? -1 : 0);
     }
 
-    /** 1 for a letter that ends words (ך ם ן ף ץ ς), 2 for one that never starts one (ъ ы ь), else 0. */
+    /** 1 for a letter that ends words (ך ם ן ף ץ ς), 2 for one that never starts one (ъ ы ь Ъ Ы Ь), else 0. */
     private static int positionalKind(int c) {
         switch (c) {
             case 0x05DA: case 0x05DD: case 0x05DF: case 0x05E3: case 0x05E5: // ך ם ן ף ץ
             case 0x03C2: // ς
                 return 1;
             case 0x044A: case 0x044B: case 0x044C: // ъ ы ь
+            case 0x042A: case 0x042B: case 0x042C: // Ъ Ы Ь (a heading in capitals)
                 return 2;
             default:
                 return 0;

@@ -90,6 +90,20 @@ class WebEvidenceTest {
     }
 
     @Test
+    void koi8rWordsStartingWithZeOrEAreNotCapitalsOfWindows1251() {
+        // KOI8-R's з ш э are windows-1251's Ъ Ы Ь, which start no Russian word, in capitals either
+        Charset koi8r = Charset.forName("KOI8-R");
+        for (String words : List.of("\u0437\u0430\u0448\u0438\u0444\u0440\u043e\u0432\u0430\u043d\u044b \u0444\u0430\u0439\u043b\u0430",
+                "\u044d\u0442\u043e \u0437\u043d\u0430\u0447\u0438\u0442")) {
+            assertThat(words, guess(page("<p>Invalid compressed data" + ENGLISH + " " + words + ".</p>", koi8r)).encoding(),
+                    equalTo(Encoding.KOI8_R));
+        }
+        // a windows-1251 heading in capitals is windows-1251 still
+        assertThat(guess(page("<h1>\u041c\u042b \u0417\u0410\u0428\u0418\u0424\u0420\u041e\u0412\u0410\u041b\u0418 \u0424\u0410\u0419\u041b</h1>"
+                + ENGLISH, Charset.forName("windows-1251"))).encoding(), equalTo(Encoding.WINDOWS_1251));
+    }
+
+    @Test
     void anIdeographicSpaceInAnEnglishPageIsShiftJis() {
         // one 0x81 0x40 was windows-1251's "Ѓ@"
         byte[] page = page("<p>Zen master Dogen (1200-1253CE Japan) \u3000 Many years ago I read the story."
