@@ -33,13 +33,13 @@ final class Exemplars {
      * Whether {@code c} is one of the characters a page whose text is otherwise ASCII most often
      * holds ({@link TextEvidence#isWebPunctuation}, which weighs them): typographic quotes, dashes,
      * the ellipsis and bullet (windows-1252's 0x85, 0x91-0x97), no-break space, ©, ®, ™, °, ±, ½,
-     * ¼, ¾, £, €, ×, ´ (written for an apostrophe), and the ideographic space of CJK pages. Left
+     * ¼, ¾, ¢, £, €, ×, ´ (written for an apostrophe), and the ideographic space of CJK pages. Left
      * out of {@link #PUNCTUATION} too: every Latin-script language writes them. A function of
      * {@code c} alone, read while the class's sets are made.
      */
     static boolean isWebPunctuation(int c) {
         switch (c) {
-            case 0x00A0: case 0x00A3: case 0x00A9: case 0x00AE: case 0x00B0: case 0x00B1: case 0x00B4:
+            case 0x00A0: case 0x00A2: case 0x00A3: case 0x00A9: case 0x00AE: case 0x00B0: case 0x00B1: case 0x00B4:
             case 0x00BC: case 0x00BD: case 0x00BE: case 0x00D7:
             case 0x2013: case 0x2014: case 0x2018: case 0x2019: case 0x201C: case 0x201D: case 0x201E:
             case 0x2022: case 0x2026: case 0x20AC: case 0x2122: case 0x3000:

@@ -67,7 +67,8 @@ class WebEvidenceTest {
     void aSymbolAfterAWordIsWindows1252() {
         // "don´t" was ISO-8859-10's "donīt", "Campaign®" ISO-8859-16's "Campaignź"
         for (String text : List.of("<p>You don\u00b4t even have to read it.</p>", "<p>The Campaign\u00ae for change.</p>",
-                "<p>Copyright \u00a9 2006 Massachusetts Mutual Life. 20\u00b0C, \u00bd cup, \u00a350.</p>")) {
+                "<p>Copyright \u00a9 2006 Massachusetts Mutual Life. 20\u00b0C, \u00bd cup, \u00a350.</p>",
+                "<p>Only 99\u00a2 each.</p>")) { // ISO-8859-7 read "99’"
             assertThat(text, guess(page(text + ENGLISH, CP1252)).encoding(), equalTo(Encoding.WINDOWS_1252));
         }
     }
