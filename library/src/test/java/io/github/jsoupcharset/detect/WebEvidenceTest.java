@@ -162,6 +162,24 @@ class WebEvidenceTest {
     }
 
     @Test
+    void aUtf8OpeningBeforeALegacyBulkIsDecidedForTheBulk() {
+        // the text weighed starts at the first non-ASCII byte: 20 KB of UTF-8 made it a fifth UTF-8
+        // while the page is not a tenth, and ranked as it was, UTF-8 Russian read best as macintosh,
+        // at 100
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes(("<html><body><nav>" + NAV + "</nav>").getBytes(StandardCharsets.UTF_8));
+        while (out.size() < 20_000) out.writeBytes(("<p>" + ARTICLE).getBytes(StandardCharsets.UTF_8));
+        while (out.size() < 240_000) out.writeBytes(("<p>" + ARTICLE).getBytes(Charset.forName("windows-1251")));
+        byte[] body = out.toByteArray();
+        for (SniffOptions.Detection mode : List.of(SniffOptions.Detection.AUTHOR_INTENT, SniffOptions.Detection.BROWSER_PARITY)) {
+            Detector.Guess g = Detector.guess(body, 0, body.length, mode, Encoding.WINDOWS_1252, true);
+            assertThat(mode.name(), g.encoding(), equalTo(Encoding.WINDOWS_1251));
+            assertThat(mode.name(), g.mixture().other(), equalTo(Encoding.UTF_8));
+            assertThat(mode.name(), g.mixture().sharePercent(), lessThan(10));
+        }
+    }
+
+    @Test
     void aWindows1251TemplateAroundAUtf8ArticleIsDecidedForTheArticle() {
         // the reverse: a legacy template kept around articles written in UTF-8
         ByteArrayOutputStream out = new ByteArrayOutputStream();
