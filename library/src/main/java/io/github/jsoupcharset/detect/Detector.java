@@ -99,14 +99,17 @@ public final class Detector {
                     ? new Guess(Encoding.UTF_8, DecisionSource.UTF8_VALIDITY, -1, null) : fallback;
         }
         byte[] text = evidenceWindow(bytes, off, len);
-        if (!partlyUtf8(runs(text, 0, text.length))) return detected(ranked(bytes, off, len, text, hints));
+        boolean windowPartly = partlyUtf8(runs(text, 0, text.length));
         int[] runs = runs(bytes, off, off + len);
-        if (!partlyUtf8(runs)) {
-            // the text weighed, from the first non-ASCII byte, is partly UTF-8 and the body is not:
-            // UTF-8 before a legacy bulk (a template's header, an article's first screens) makes
-            // the window no sample of the page, and its UTF-8 read as legacy text is noise some
-            // rare encoding reads best (UTF-8 Russian as macintosh, at 100). With a few sequences
-            // the window is the page's text still; with more, the legacy part decides on its own.
+        boolean bodyPartly = partlyUtf8(runs);
+        if (!windowPartly && !bodyPartly) return detected(ranked(bytes, off, len, text, hints));
+        if (windowPartly != bodyPartly) {
+            // the text weighed (8 KiB from the first non-ASCII byte) is no sample of the page: UTF-8
+            // before a legacy bulk, or legacy text before a UTF-8 bulk (a template's header, an
+            // article's first screens). Ranked as it was, the window's reading was the page's,
+            // sure and wrong for the bulk (UTF-8 Russian read as legacy text is noise macintosh
+            // reads best, at 100). With a few sequences the window is the page's text still; with
+            // more, the page is mixed and decided for its bulk.
             if (runs[0] < MIXED_MIN_SEQUENCES) return detected(ranked(bytes, off, len, text, hints));
             Guess mixed = mixed(bytes, off, len, runs, mode, hints);
             return mixed != null ? mixed : detected(ranked(bytes, off, len, text, hints));
@@ -144,8 +147,9 @@ public final class Detector {
      * whole sequences, run by run it reads as none). A page is partly UTF-8 when its UTF-8 runs hold
      * at least {@link #MIXED_MIN_SHARE} of its non-ASCII characters, in the text detection weighs
      * ({@link #evidenceWindow}, found in one pass over it) and in the whole body (markup and all);
-     * a page whose text weighed is partly UTF-8 and whose body is not (UTF-8 before a legacy bulk)
-     * is mixed too, with {@link #MIXED_MIN_SEQUENCES} whole sequences or more, its UTF-8 share small.
+     * a page where only one of them is (UTF-8 before a legacy bulk, or legacy text before a UTF-8
+     * one) is mixed too, with {@link #MIXED_MIN_SEQUENCES} whole sequences or more, its other
+     * part's share however small.
      * With {@link #MIXED_MIN_SEQUENCES} whole sequences or more it is mixed; with fewer, only when
      * the page read whole is single-byte text, where a word's bytes are whole UTF-8 sequences only
      * where UTF-8 wrote them ("CafÃ©" quoted on a legacy page, "é" on a UTF-8 page with one legacy

@@ -180,6 +180,26 @@ class WebEvidenceTest {
     }
 
     @Test
+    void aLegacyOpeningBeforeAUtf8BulkIsDecidedForTheBulk() {
+        // the text weighed, 8 KiB from the first non-ASCII byte, all windows-1251: the page was
+        // windows-1251 at 100 with no mixture named, its 500 KB of UTF-8 mojibake
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes("<html><body>".getBytes(StandardCharsets.US_ASCII));
+        while (out.size() < 30_000) out.writeBytes(("<p>" + ARTICLE).getBytes(Charset.forName("windows-1251")));
+        while (out.size() < 530_000) out.writeBytes(("<p>" + ARTICLE).getBytes(StandardCharsets.UTF_8));
+        byte[] body = out.toByteArray();
+        Detector.Guess g = guess(body);
+        assertThat(g.encoding(), equalTo(Encoding.UTF_8));
+        assertThat(g.mixture().other(), equalTo(Encoding.WINDOWS_1251));
+        assertThat(g.mixture().sharePercent(), lessThan(15));
+        // a browser never guesses UTF-8: the legacy part, saying what else the page holds
+        Detector.Guess browser = Detector.guess(body, 0, body.length, SniffOptions.Detection.BROWSER_PARITY,
+                Encoding.WINDOWS_1252, true);
+        assertThat(browser.encoding(), equalTo(Encoding.WINDOWS_1251));
+        assertThat(browser.mixture().other(), equalTo(Encoding.UTF_8));
+    }
+
+    @Test
     void aWindows1251TemplateAroundAUtf8ArticleIsDecidedForTheArticle() {
         // the reverse: a legacy template kept around articles written in UTF-8
         ByteArrayOutputStream out = new ByteArrayOutputStream();
