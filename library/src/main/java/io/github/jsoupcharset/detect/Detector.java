@@ -103,23 +103,21 @@ public final class Detector {
         int[] runs = runs(bytes, off, off + len);
         boolean bodyPartly = partlyUtf8(runs);
         if (!windowPartly && !bodyPartly) return detected(ranked(bytes, off, len, text, hints));
-        if (windowPartly != bodyPartly) {
-            // the text weighed (8 KiB from the first non-ASCII byte) is no sample of the page: UTF-8
-            // before a legacy bulk, or legacy text before a UTF-8 bulk (a template's header, an
-            // article's first screens). Ranked as it was, the window's reading was the page's,
-            // sure and wrong for the bulk (UTF-8 Russian read as legacy text is noise macintosh
-            // reads best, at 100). With a few sequences the window is the page's text still; with
-            // more, the page is mixed and decided for its bulk.
-            if (runs[0] < MIXED_MIN_SEQUENCES) return detected(ranked(bytes, off, len, text, hints));
-            Guess mixed = mixed(bytes, off, len, runs, mode, hints);
-            return mixed != null ? mixed : detected(ranked(bytes, off, len, text, hints));
-        }
         if (runs[0] < MIXED_MIN_SEQUENCES) {
             // a few UTF-8 runs: in single-byte text the words UTF-8 wrote ("CafÃ©" where a page
-            // quotes mojibake, "é" among them), in CJK text accidents (a character alone in a cell)
+            // quotes mojibake, "é" among them), in CJK text accidents (a character alone in a
+            // cell); and where only one of the window and the body is partly UTF-8, the window is
+            // the page's text still
             Guess whole = detected(ranked(bytes, off, len, text, hints));
-            if (runs[2] == 0 || Candidates.of(whole.encoding()).weight() != 1) return whole;
+            if (windowPartly != bodyPartly || runs[2] == 0 || Candidates.of(whole.encoding()).weight() != 1) {
+                return whole;
+            }
         }
+        // with more, the page is mixed and decided for its bulk, also where the text weighed (8 KiB
+        // from the first non-ASCII byte) is no sample of it: UTF-8 before a legacy bulk, or legacy
+        // text before a UTF-8 bulk. Ranked as it was, the window's reading was the page's, sure
+        // and wrong for the bulk (UTF-8 Russian read as legacy text is noise macintosh reads best,
+        // at 100)
         Guess mixed = mixed(bytes, off, len, runs, mode, hints);
         return mixed != null ? mixed : detected(ranked(bytes, off, len, text, hints));
     }
@@ -146,11 +144,10 @@ public final class Detector {
      * legacy word's bytes make accidental sequences only among errors (GBK text reads a fifth as
      * whole sequences, run by run it reads as none). A page is partly UTF-8 when its UTF-8 runs hold
      * at least {@link #MIXED_MIN_SHARE} of its non-ASCII characters, in the text detection weighs
-     * ({@link #evidenceWindow}, found in one pass over it) and in the whole body (markup and all);
-     * a page where only one of them is (UTF-8 before a legacy bulk, or legacy text before a UTF-8
-     * one) is mixed too, with {@link #MIXED_MIN_SEQUENCES} whole sequences or more, its other
-     * part's share however small.
-     * With {@link #MIXED_MIN_SEQUENCES} whole sequences or more it is mixed; with fewer, only when
+     * ({@link #evidenceWindow}, found in one pass over it) or in the whole body (markup and all).
+     * With {@link #MIXED_MIN_SEQUENCES} whole sequences or more it is mixed, also where only one of
+     * the two is partly UTF-8 (UTF-8 before a legacy bulk, or legacy text before a UTF-8 one: its
+     * other part's share however small); with fewer, only when both are and
      * the page read whole is single-byte text, where a word's bytes are whole UTF-8 sequences only
      * where UTF-8 wrote them ("CafÃ©" quoted on a legacy page, "é" on a UTF-8 page with one legacy
      * "’"), not in CJK text, which makes a few by accident (a character alone in a cell). Its
