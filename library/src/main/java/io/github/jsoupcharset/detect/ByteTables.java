@@ -212,6 +212,16 @@ final class ByteTables {
          * q}: a few KB, read whole on a text of many byte values.
          */
         final byte[] contributions;
+        /**
+         * The most one occurrence of each non-ASCII byte can add to the candidate's score (without
+         * ICU4J, the prior left out), whatever its neighbours, at {@code byte - 0x80}: the best of
+         * its {@link #contributions} between every class of neighbours, its letter counted at its
+         * best exemplar weight over the languages ({@link #bestHalves}). What a text's bytes still
+         * to be weighed can add at most ({@link TextEvidence#singleByteCounts}).
+         */
+        final byte[] ceilings = new byte[128];
+        /** Each non-ASCII byte's exemplar weight in halves at its best over the candidate's languages, at {@code byte - 0x80}. */
+        final byte[] bestHalves = new byte[128];
 
         ByteTable(Candidate candidate) {
             char[] index = ((WhatwgCharset) Decoders.charset(candidate.encoding().name())).singleByteIndex();
@@ -230,6 +240,10 @@ final class ByteTables {
                 Exemplars.Exemplar e = Exemplars.SETS.get(languages[k]);
                 for (int b = 0x80; b < 256; b++) weightHalves[(b - 0x80) * languageCount + k] = (byte) e.halves(chars[b]);
             }
+            for (int b = 0x80; b < 256; b++) {
+                bestHalves[b - 0x80] = (byte) TextEvidence.bestHalves(Exemplars.of(candidate), chars[b]);
+            }
+            ceilings();
             // the glance: what a byte alone scores (the prior left out), at its best over the
             // languages, and what its letter scores against an ASCII letter after it
             int latinLetter = TextEvidence.entry('a');
@@ -263,6 +277,20 @@ final class ByteTables {
         int contribution(int b, int twoBefore, int prev, int next) {
             return contributions[((ownClasses[b] * twoBeforeCount + twoBeforeClasses[twoBefore]) * classCount
                     + neighbourClasses[prev]) * classCount + neighbourClasses[next]];
+        }
+
+        /** Fills {@link #ceilings} from {@link #contributions} and {@link #bestHalves}. */
+        private void ceilings() {
+            int perOwn = twoBeforeCount * classCount * classCount;
+            for (int b = 0x80; b < 256; b++) {
+                int halves = bestHalves[b - 0x80];
+                double best = Double.NEGATIVE_INFINITY;
+                for (int at = ownClasses[b] * perOwn, end = at + perOwn; at < end; at++) {
+                    best = Math.max(best, TextEvidence.occurrenceScore(contributions[at], halves));
+                }
+                if (best > Byte.MAX_VALUE || best < Byte.MIN_VALUE) throw new IllegalStateException("a ceiling out of a byte: " + best);
+                ceilings[b - 0x80] = (byte) Math.ceil(best);
+            }
         }
 
         /** What the scoring reads of each byte as a neighbour ({@link #neighbourClasses}). */

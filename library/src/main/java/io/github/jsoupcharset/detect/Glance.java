@@ -26,9 +26,22 @@ final class Glance {
      * glance at byte counts says little). In candidate order.
      */
     static List<Candidate> contenders(byte[] text, int sampleLen, int[] nonAscii, int nonAsciiCount) {
+        return glance(text, sampleLen, nonAscii, nonAsciiCount).candidates();
+    }
+
+    /**
+     * The {@link #contenders} in candidate order, and the single-byte ones among them by their
+     * glance, best first (empty where every candidate is scored): the likeliest to score best
+     * are scored first; and how often each byte value occurs in the sample (null where every
+     * candidate is scored).
+     */
+    record Contenders(List<Candidate> candidates, List<Candidate> singleByteByGlance, int[] histogram) {}
+
+    /** {@link #contenders}, with the single-byte one of the best glance. */
+    static Contenders glance(byte[] text, int sampleLen, int[] nonAscii, int nonAsciiCount) {
         int count = 0;
         while (count < nonAsciiCount && nonAscii[count] < sampleLen) count++;
-        if (count <= FEW_NON_ASCII) return Candidates.ALL;
+        if (count <= FEW_NON_ASCII) return new Contenders(Candidates.ALL, List.of(), null);
         int[] histogram = new int[256];
         int[] nextToAscii = new int[256];
         for (int k = 0; k < count; k++) {
@@ -81,7 +94,11 @@ final class Glance {
         for (int i = 0; i < n; i++) {
             if (keep[i]) result.add(Candidates.ALL.get(i));
         }
-        return result;
+        List<Candidate> byGlance = new ArrayList<>();
+        for (int i : order) {
+            if (keep[i] && Candidates.ALL.get(i).weight() == 1) byGlance.add(Candidates.ALL.get(i));
+        }
+        return new Contenders(result, byGlance, histogram);
     }
 
     /**

@@ -42,31 +42,96 @@ final class Ranking {
      * asked), for tests that show the shortcuts choose the same text.
      */
     static List<Scored> rank(byte[] text, int len, boolean exhaustive) {
+        return rank(text, len, exhaustive, true);
+    }
+
+    /**
+     * As {@link #rank(byte[], int, boolean)}; {@code dropEarly} false scores every stage-one
+     * contender in full where it would be dropped as soon as it cannot reach what the ranking is
+     * read for ({@link Standing}), for tests that show those drops change nothing read.
+     */
+    static List<Scored> rank(byte[] text, int len, boolean exhaustive, boolean dropEarly) {
         int sampleLen = Math.min(len, SAMPLE_BYTES);
         Scratch scratch = new Scratch(text, len, sampleLen);
         // 1. the contenders on a short sample, without ICU4J: wrong decodings fall far behind fast
-        List<Scored> first = new ArrayList<>();
-        Map<Encoding, TextEvidence.Parts> sampleParts = new HashMap<>(64); // every candidate, without growing
-        double bestSingleByte = Double.NEGATIVE_INFINITY;
-        List<Candidate> contenders = exhaustive ? Candidates.ALL : Glance.contenders(text, sampleLen, scratch.nonAscii, scratch.nonAsciiCount);
+        Glance.Contenders glance = exhaustive ? new Glance.Contenders(Candidates.ALL, List.of(), null)
+                : Glance.glance(text, sampleLen, scratch.nonAscii, scratch.nonAsciiCount);
+        List<Candidate> contenders = glance.candidates();
+        TextEvidence.Parts[] scored = new TextEvidence.Parts[contenders.size()];
         // every candidate scored, on few non-ASCII bytes: the single-byte ones all in one pass
         int sampleNonAscii = scratch.nonAsciiBefore(sampleLen);
         TextEvidence.Parts[] together = contenders == Candidates.ALL && sampleNonAscii <= ALL_AT_ONCE_MAX
                 ? TextEvidence.allSingleByteParts(text, sampleLen, scratch.nonAscii, sampleNonAscii) : null;
-        int singleByte = 0;
-        for (Candidate c : contenders) {
-            if (c.weight() != 1) continue;
-            TextEvidence.Parts p = together != null ? together[singleByte++] : parts(text, sampleLen, c, scratch);
-            sampleParts.put(c.encoding(), p);
-            first.add(new Scored(c.encoding(), p.score(c, 0)));
-            bestSingleByte = Math.max(bestSingleByte, first.get(first.size() - 1).score());
+        if (glance.singleByteByGlance().isEmpty()) {
+            // every candidate: the single-byte ones, then the multi-byte ones that can reach the best of them
+            double bestSingleByte = Double.NEGATIVE_INFINITY;
+            for (int i = 0, singleByte = 0; i < scored.length; i++) {
+                Candidate c = contenders.get(i);
+                if (c.weight() != 1) continue;
+                scored[i] = together != null ? together[singleByte++] : parts(text, sampleLen, c, scratch);
+                bestSingleByte = Math.max(bestSingleByte, scored[i].score(c, 0));
+            }
+            for (int i = 0; i < scored.length; i++) {
+                Candidate c = contenders.get(i);
+                if (c.weight() == 1) continue;
+                scored[i] = multiByteParts(text, sampleLen, c, scratch, exhaustive ? Double.NEGATIVE_INFINITY : bestSingleByte, null);
+            }
+        } else {
+            // on a text that reads as multi-byte (a multi-byte candidate's bound above every
+            // single-byte candidate's ceiling), the likeliest candidates first, so that what the
+            // others must reach to matter (Standing#toReach) is high, each of the others dropped
+            // as soon as it cannot: the multi-byte candidate of the best bound and the single-byte
+            // one of the best glance, then the other multi-byte ones by their bound, then the
+            // other single-byte ones by their glance. On any other text, the single-byte
+            // candidates, then the multi-byte ones that can reach the best of them: single-byte
+            // readings of such a text score too close to their ceilings to be dropped early.
+            List<Candidate> byGlance = glance.singleByteByGlance();
+            LeadByteBound.Bound[] bounds = new LeadByteBound.Bound[scored.length];
+            List<Integer> multiByte = new ArrayList<>();
+            scratch.scan(sampleLen);
+            for (int i = 0; i < scored.length; i++) {
+                Candidate c = contenders.get(i);
+                if (c.weight() == 1) continue;
+                bounds[i] = LeadByteBound.of(c, text, sampleLen, scratch.nonAscii, scratch.nonAsciiCount);
+                multiByte.add(i);
+            }
+            // by bound, best first (stable: equal bounds in candidate order)
+            multiByte.sort((a, b) -> Double.compare(bounds[b].score(contenders.get(b)), bounds[a].score(contenders.get(a))));
+            scratch.histogram(sampleLen, glance.histogram());
+            boolean multiByteText = !multiByte.isEmpty();
+            for (int k = 0; k < byGlance.size() && multiByteText; k++) {
+                // the likeliest single-byte candidates first: one whose ceiling reaches the bound settles it
+                multiByteText = scratch.ceiling(byGlance.get(k), sampleLen) < bounds[multiByte.get(0)].score(contenders.get(multiByte.get(0)));
+            }
+            List<Integer> order = new ArrayList<>();
+            if (multiByteText) {
+                for (Candidate c : byGlance) order.add(contenders.indexOf(c));
+                order.add(0, multiByte.get(0));
+                order.addAll(2, multiByte.subList(1, multiByte.size()));
+            } else {
+                for (int i = 0; i < scored.length; i++) if (contenders.get(i).weight() == 1) order.add(i);
+                multiByte.sort(null); // candidate order
+                order.addAll(multiByte);
+            }
+            Standing standing = new Standing(scratch, sampleLen);
+            double bestSingleByte = Double.NEGATIVE_INFINITY;
+            for (int i : order) {
+                Candidate c = contenders.get(i);
+                double toReach = multiByteText && dropEarly ? standing.toReach() : Double.NEGATIVE_INFINITY;
+                scored[i] = c.weight() == 1 ? scratch.singleByteParts(c, sampleLen, toReach)
+                        : multiByteParts(text, sampleLen, c, scratch, Math.max(bestSingleByte, toReach), bounds[i]);
+                if (scored[i] == null) continue;
+                double score = standing.add(c, scored[i]);
+                if (c.weight() == 1) bestSingleByte = Math.max(bestSingleByte, score);
+            }
         }
-        for (Candidate c : contenders) {
-            if (c.weight() == 1) continue;
-            TextEvidence.Parts p = multiByteParts(text, sampleLen, c, scratch, exhaustive ? Double.NEGATIVE_INFINITY : bestSingleByte);
-            if (p == null) continue; // cannot reach the best single-byte candidate
-            sampleParts.put(c.encoding(), p);
-            first.add(new Scored(c.encoding(), p.score(c, 0)));
+        List<Scored> first = new ArrayList<>();
+        Map<Encoding, TextEvidence.Parts> sampleParts = new HashMap<>(64); // every candidate, without growing
+        for (int i = 0; i < scored.length; i++) {
+            if (scored[i] == null) continue; // dropped: cannot reach what it had to
+            Candidate c = contenders.get(i);
+            sampleParts.put(c.encoding(), scored[i]);
+            first.add(new Scored(c.encoding(), scored[i].score(c, 0)));
         }
         first.sort(BEST_FIRST);
         double leader = first.get(0).score();
@@ -126,6 +191,50 @@ final class Ranking {
         }
         if (!wanted.isEmpty()) wanted.add(finalists.get(lead).encoding());
         return wanted;
+    }
+
+    /**
+     * The stage-one scores so far, and what a candidate still to be scored must reach to matter
+     * ({@link #toReach}): what the ranking is read for is its leader and its runner-up (whether
+     * stage two runs, the rival the confidence weighs, ties the language hints break) and the
+     * finalists within reach of the leader. A candidate that cannot reach the runner-up among
+     * those that decode the sample apart from the leader (so the rival of whatever candidate
+     * leads in the end scores at least as much), nor come within reach of the leader, is none of
+     * these, whatever else is scored.
+     */
+    private static final class Standing {
+        private final Scratch scratch;
+        private final int sampleLen;
+        private final List<Candidate> candidates = new ArrayList<>();
+        private final List<Double> scores = new ArrayList<>();
+
+        Standing(Scratch scratch, int sampleLen) {
+            this.scratch = scratch;
+            this.sampleLen = sampleLen;
+        }
+
+        /** Adds a candidate's sample parts; gives its score. */
+        double add(Candidate c, TextEvidence.Parts parts) {
+            double score = parts.score(c, 0);
+            candidates.add(c);
+            scores.add(score);
+            return score;
+        }
+
+        /** The score a candidate must be able to reach to matter (negative infinity: any). */
+        double toReach() {
+            if (scores.isEmpty()) return Double.NEGATIVE_INFINITY;
+            int lead = 0;
+            for (int i = 1; i < scores.size(); i++) if (scores.get(i) > scores.get(lead)) lead = i;
+            double runnerUp = Double.NEGATIVE_INFINITY;
+            for (int i = 0; i < scores.size(); i++) {
+                if (i != lead && scores.get(i) > runnerUp && !scratch.decodeSampleAlike(candidates.get(lead), candidates.get(i), sampleLen)) {
+                    runnerUp = scores.get(i);
+                }
+            }
+            double leader = scores.get(lead);
+            return Math.min(runnerUp, leader - Math.max(FINAL_REACH, FINAL_REACH_SHARE * Math.abs(leader)));
+        }
     }
 
     /** Whether two candidates decode the text identically: single-byte ones that agree on its bytes. */
@@ -256,6 +365,71 @@ final class Ranking {
             return parts;
         }
 
+        /**
+         * {@link #singleByteParts(Candidate, int)}, or null when the candidate cannot score {@code
+         * toBeat} or more (negative infinity: always the parts), known as soon as the counts so far
+         * and the ceilings of the bytes still to count cannot reach it: only on a text of many
+         * non-ASCII bytes, where counts are not shared.
+         */
+        TextEvidence.Parts singleByteParts(Candidate c, int n, double toBeat) {
+            int end = nonAsciiBefore(n);
+            if (toBeat == Double.NEGATIVE_INFINITY || end <= SHARED_COUNTS_MAX) return singleByteParts(c, n);
+            ByteTables.ByteTable t = ByteTables.TABLES.get(c.encoding());
+            TextEvidence.SingleByteCounts counts = TextEvidence.singleByteCounts(text, n, nonAscii, nonAsciiCount, t, byteLetters,
+                    c, toBeat, ceilings(t, n));
+            return counts == null ? null : TextEvidence.singleByteParts(counts, t);
+        }
+
+        /**
+         * The most single-byte candidate {@code c} can score on {@code text[0, n)} (scanned; without
+         * ICU4J): every non-ASCII byte at its {@link ByteTables.ByteTable#ceilings ceiling}, and its prior.
+         */
+        double ceiling(Candidate c, int n) {
+            return ceilings(ByteTables.TABLES.get(c.encoding()), n) + TextEvidence.Weights.DEFAULT.prior() * c.prior();
+        }
+
+        /** The sum of table {@code t}'s {@link ByteTables.ByteTable#ceilings} over the non-ASCII bytes of {@code text[0, n)}. */
+        private int ceilings(ByteTables.ByteTable t, int n) {
+            int[] histogram = histogram(n);
+            int sum = 0;
+            for (int b = 0; b < 128; b++) sum += histogram[b] * t.ceilings[b];
+            return sum;
+        }
+
+        private int histogramLength = -1;
+        private final int[] histogram = new int[128];
+
+        /** How often each non-ASCII byte value occurs in {@code text[0, n)} (scanned), at {@code byte - 0x80}. */
+        private int[] histogram(int n) {
+            if (histogramLength != n) {
+                histogramLength = n;
+                Arrays.fill(histogram, 0);
+                for (int k = 0, end = nonAsciiBefore(n); k < end; k++) histogram[(text[nonAscii[k]] & 0xFF) - 0x80]++;
+            }
+            return histogram;
+        }
+
+        /** Takes {@code counts} (256 entries, by byte value) as the {@link #histogram} of {@code text[0, n)}. */
+        void histogram(int n, int[] counts) {
+            System.arraycopy(counts, 0x80, histogram, 0, 128);
+            histogramLength = n;
+        }
+
+        private int sampleValuesLength = -1;
+        private final int[] sampleValues = new int[128];
+        private int sampleValueCount;
+
+        /** Whether two candidates decode {@code text[0, n)} (scanned) alike: single-byte ones that agree on its byte values. */
+        boolean decodeSampleAlike(Candidate a, Candidate b, int n) {
+            if (a.weight() != 1 || b.weight() != 1) return false;
+            if (sampleValuesLength != n) {
+                sampleValuesLength = n;
+                sampleValueCount = valuesBefore(n, sampleValues);
+            }
+            return ByteTables.decodeAlike(ByteTables.TABLES.get(a.encoding()), ByteTables.TABLES.get(b.encoding()),
+                    sampleValues, sampleValueCount);
+        }
+
         /** How many of the text's non-ASCII bytes lie before {@code offset}. */
         int nonAsciiBefore(int offset) {
             int k = Arrays.binarySearch(nonAscii, 0, nonAsciiCount, offset);
@@ -268,7 +442,7 @@ final class Ranking {
             scratch.scan(len);
             return scratch.singleByteParts(c, len);
         }
-        return multiByteParts(text, len, c, scratch, Double.NEGATIVE_INFINITY);
+        return multiByteParts(text, len, c, scratch, Double.NEGATIVE_INFINITY, null);
     }
 
     /**
@@ -285,15 +459,21 @@ final class Ranking {
      * left to drop, the parts come straight from the bytes ({@link TextEvidence#multiByteParts}),
      * and the text is decoded only where the table does not answer every sequence.
      */
-    private static TextEvidence.Parts multiByteParts(byte[] text, int len, Candidate c, Scratch scratch, double toBeat) {
+    private static TextEvidence.Parts multiByteParts(byte[] text, int len, Candidate c, Scratch scratch, double toBeat,
+            LeadByteBound.Bound bound) {
         boolean prune = toBeat > Double.NEGATIVE_INFINITY;
         if (prune) {
             scratch.scan(len);
             // before decoding: the ceiling from the bytes, or a bound never below it
-            LeadByteBound.Bound b = LeadByteBound.of(c, text, len, scratch.nonAscii, scratch.nonAsciiCount);
+            LeadByteBound.Bound b = bound != null ? bound : LeadByteBound.of(c, text, len, scratch.nonAscii, scratch.nonAsciiCount);
             if (b.score(c) < toBeat) return null;
-            // the bound is the ceiling itself, and reaches toBeat: the candidate is not dropped
-            if (b.exact()) prune = false;
+            if (b.exact()) {
+                // the bound is the ceiling itself: the parts straight from the bytes, dropped as
+                // soon as what is weighed and the bound of the rest cannot reach toBeat
+                TextEvidence.Parts p = TextEvidence.multiByteParts(text, len, scratch.nonAscii, scratch.nonAsciiCount, c, toBeat, b);
+                if (p == TextEvidence.CANNOT_REACH) return null;
+                if (p != null) return p;
+            }
         }
         if (!prune) {
             // nothing to drop: the parts straight from the bytes, where the candidate's table

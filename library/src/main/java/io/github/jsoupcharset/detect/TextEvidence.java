@@ -240,6 +240,20 @@ final class TextEvidence {
      */
     static SingleByteCounts singleByteCounts(byte[] text, int n, int[] nonAscii, int count, ByteTables.ByteTable t,
             int[] byteLetters) {
+        return singleByteCounts(text, n, nonAscii, count, t, byteLetters, null, Double.NEGATIVE_INFINITY, 0);
+    }
+
+    /**
+     * {@link #singleByteCounts(byte[], int, int[], int, ByteTables.ByteTable, int[])}, or null as
+     * soon as candidate {@code c} (whose table {@code t} is) cannot score {@code toBeat} or more
+     * (without ICU4J): after each {@link #BLOCK} of bytes, the score of the counts so far (their
+     * letters at their best exemplar weight, {@link ByteTables.ByteTable#bestHalves}) and every
+     * byte still to come at its {@link ByteTables.ByteTable#ceilings ceiling} is a bound never
+     * below the score. {@code ceilings}: the sum of the ceilings of the bytes to count; {@code
+     * c} null: no bound. {@code byteLetters} is left zeroed either way.
+     */
+    static SingleByteCounts singleByteCounts(byte[] text, int n, int[] nonAscii, int count, ByteTables.ByteTable t,
+            int[] byteLetters, Candidate c, double toBeat, int ceilings) {
         // each byte's contribution looked up by its class and its neighbours' classes: exactly what
         // contribution() gives for them, as the table holds it for every combination
         int end = java.util.Arrays.binarySearch(nonAscii, 0, count, n);
@@ -249,6 +263,9 @@ final class TextEvidence {
         int positive = 0;
         int c1 = 0;
         long errors = 0;
+        boolean bounded = c != null;
+        int letterHalves = 0; // the counted letters at their best weight, while bounded
+        int toCome = ceilings; // the ceilings of the bytes not yet counted, while bounded
         for (int k = 0; k < end; ) {
             // the counts summed in lanes of one long (LANES), emptied every BLOCK bytes, before any
             // lane can overflow
@@ -263,12 +280,21 @@ final class TextEvidence {
                 int v = t.contribution(b, ppb, pb, nb);
                 lanes += LANES[v];
                 byteLetters[b] += v & COUNTED_LETTER;
+                if (bounded) {
+                    letterHalves += (v & COUNTED_LETTER) * t.bestHalves[b - 0x80];
+                    toCome -= t.ceilings[b - 0x80];
+                }
             }
             letters += (int) (lanes & LANE_MASK);
             positive += (int) (lanes >>> LANE & LANE_MASK);
             c1 += (int) (lanes >>> 2 * LANE & LANE_MASK);
             errors += lanes >>> 3 * LANE & LANE_MASK;
             implausible += (int) (lanes >>> 4 * LANE);
+            if (bounded && k < end
+                    && new Parts(letterHalves * 0.5, letters, implausible, positive, c1, errors).score(c, 0) + toCome < toBeat - ROUNDING) {
+                java.util.Arrays.fill(byteLetters, 0x80, 0x100, 0);
+                return null;
+            }
         }
         // the byte values counted, found among the bytes read where they are fewer than the 128 values
         int[] letterBytes = new int[Math.min(end, 128)];
@@ -293,6 +319,17 @@ final class TextEvidence {
         }
         return new SingleByteCounts(letters, implausible, positive, c1, errors,
                 java.util.Arrays.copyOf(letterBytes, letterByteCount), letterCounts);
+    }
+
+    /**
+     * What one {@link #contribution} {@code v}, of a character whose exemplar weight is {@code
+     * halves} in the best language, adds to a single-byte candidate's score (without ICU4J, the
+     * prior left out): {@link Parts#score}'s weighing of one character.
+     */
+    static double occurrenceScore(int v, int halves) {
+        Weights w = Weights.DEFAULT;
+        return (v & COUNTED_LETTER) * (halves - 1) + (v >>> 1 & 1) - w.implausible() * (v >>> 4)
+                - w.c1() * (v >>> 2 & 1) - w.error() * (v >>> 3 & 1);
     }
 
     /** The parts of {@code counts} for the candidate of table {@code t}: its languages' exemplar hits (sums of halves: exact). */
@@ -549,7 +586,24 @@ final class TextEvidence {
      * {@code nonAscii[0, count)} are the offsets of the text's non-ASCII bytes.
      */
     static Parts multiByteParts(byte[] text, int n, int[] nonAscii, int count, Candidate candidate) {
+        return multiByteParts(text, n, nonAscii, count, candidate, Double.NEGATIVE_INFINITY, null);
+    }
+
+    /**
+     * {@link #multiByteParts(byte[], int, int[], int, Candidate)}, or {@link #CANNOT_REACH} as soon
+     * as the candidate cannot score {@code toBeat} or more (without ICU4J): every
+     * {@link #BLOCK} characters, the score of those weighed and the {@code bound} of the rest (the
+     * text's {@link LeadByteBound.Bound}, exact, less what the characters weighed took of it: a
+     * character its exemplar weight, an error its cost) is never below the score. {@code bound}
+     * null: none.
+     */
+    static Parts multiByteParts(byte[] text, int n, int[] nonAscii, int count, Candidate candidate, double toBeat,
+            LeadByteBound.Bound bound) {
         if (Exemplars.of(candidate).length != 1) return null; // the hits are summed for one language
+        // what the characters weighed took of the bound: their exemplar weight at its best, their errors
+        int boundHalves = 0;
+        int boundErrors = 0;
+        int weighed = 0;
         LeadByteBound.Table t = LeadByteBound.table(candidate);
         int[] entries = ENTRIES;
         int halves = 0;
@@ -615,6 +669,16 @@ final class TextEvidence {
             c1 += v >>> 2 & 1;
             errors += v >>> 3 & 1;
             implausible += v >>> 4;
+            if (bound != null) {
+                // the walk's answer for this sequence: an error, or a code point of this weight
+                if ((e & ERROR) != 0) boundErrors++;
+                else boundHalves += e >>> LeadByteBound.HALVES_SHIFT & 3;
+                if (++weighed % BLOCK == 0 && new Parts(halves * 0.5, letters, implausible, positive, c1, errors).score(candidate, 0)
+                        + ceiling(candidate, (bound.halves() - boundHalves) * 0.5, bound.errors() - boundErrors)
+                        - Weights.DEFAULT.prior() * candidate.prior() < toBeat - ROUNDING) {
+                    return CANNOT_REACH;
+                }
+            }
             lastPrev = prev;
             last = e;
             end = eEnd;
@@ -629,6 +693,16 @@ final class TextEvidence {
         }
         return new Parts(halves * 0.5, letters, implausible, positive, c1, errors);
     }
+
+    /**
+     * What a bound summed in another order than the score may fall short of it by: the bounded
+     * scorings drop a candidate only when its bound is below the score to beat by more. Scores
+     * are sums of halves and a prior; a bound equal to the score must not drop it.
+     */
+    private static final double ROUNDING = 1e-6;
+
+    /** {@link #multiByteParts(byte[], int, int[], int, Candidate, double, LeadByteBound.Bound)}: the candidate cannot reach the score to beat. */
+    static final Parts CANNOT_REACH = new Parts(Double.NaN, 0, 0, 0, 0, 0);
 
     /**
      * The sequence that begins with non-ASCII byte {@code text[i]} of {@code text[0, n)}: its packed
