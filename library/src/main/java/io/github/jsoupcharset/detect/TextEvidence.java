@@ -246,7 +246,7 @@ final class TextEvidence {
     /**
      * {@link #singleByteCounts(byte[], int, int[], int, ByteTables.ByteTable, int[])}, or null as
      * soon as candidate {@code c} (whose table {@code t} is) cannot score {@code toBeat} or more
-     * (without ICU4J): after each {@link #BLOCK} of bytes, the score of the counts so far (their
+     * (without ICU4J): after every {@link #BOUND_CHECK} bytes, the score of the counts so far (their
      * letters at their best exemplar weight, {@link ByteTables.ByteTable#bestHalves}) and every
      * byte still to come at its {@link ByteTables.ByteTable#ceilings ceiling} is a bound never
      * below the score. {@code ceilings}: the sum of the ceilings of the bytes to count; {@code
@@ -270,7 +270,7 @@ final class TextEvidence {
             // the counts summed in lanes of one long (LANES), emptied every BLOCK bytes, before any
             // lane can overflow
             long lanes = 0;
-            for (int blockEnd = Math.min(end, k + BLOCK); k < blockEnd; k++) {
+            for (int blockEnd = Math.min(end, k + (bounded ? BOUND_CHECK : BLOCK)); k < blockEnd; k++) {
                 int i = nonAscii[k];
                 int b = text[i] & 0xFF;
                 // the neighbours, as the sequential scan sees them: ' ' before the start and after the end
@@ -592,7 +592,7 @@ final class TextEvidence {
     /**
      * {@link #multiByteParts(byte[], int, int[], int, Candidate)}, or {@link #CANNOT_REACH} as soon
      * as the candidate cannot score {@code toBeat} or more (without ICU4J): every
-     * {@link #BLOCK} characters, the score of those weighed and the {@code bound} of the rest (the
+     * {@link #BOUND_CHECK} characters, the score of those weighed and the {@code bound} of the rest (the
      * text's {@link LeadByteBound.Bound}, exact, less what the characters weighed took of it: a
      * character its exemplar weight, an error its cost) is never below the score. {@code bound}
      * null: none.
@@ -673,7 +673,7 @@ final class TextEvidence {
                 // the walk's answer for this sequence: an error, or a code point of this weight
                 if ((e & ERROR) != 0) boundErrors++;
                 else boundHalves += e >>> LeadByteBound.HALVES_SHIFT & 3;
-                if (++weighed % BLOCK == 0 && new Parts(halves * 0.5, letters, implausible, positive, c1, errors).score(candidate, 0)
+                if (++weighed % BOUND_CHECK == 0 && new Parts(halves * 0.5, letters, implausible, positive, c1, errors).score(candidate, 0)
                         + ceiling(candidate, (bound.halves() - boundHalves) * 0.5, bound.errors() - boundErrors)
                         - Weights.DEFAULT.prior() * candidate.prior() < toBeat - ROUNDING) {
                     return CANNOT_REACH;
@@ -700,6 +700,9 @@ final class TextEvidence {
      * are sums of halves and a prior; a bound equal to the score must not drop it.
      */
     private static final double ROUNDING = 1e-6;
+
+    /** The bounded scorings check their bound after every this many bytes or characters. */
+    private static final int BOUND_CHECK = 64;
 
     /** {@link #multiByteParts(byte[], int, int[], int, Candidate, double, LeadByteBound.Bound)}: the candidate cannot reach the score to beat. */
     static final Parts CANNOT_REACH = new Parts(Double.NaN, 0, 0, 0, 0, 0);
