@@ -6,6 +6,7 @@ import io.github.jsoupcharset.decision.DecisionSource;
 import io.github.jsoupcharset.decision.EncodingDecision;
 import io.github.jsoupcharset.decision.IgnoredLabel;
 import io.github.jsoupcharset.decision.SniffOptions;
+import io.github.jsoupcharset.sniff.BodyRuns;
 import io.github.jsoupcharset.sniff.ContentType;
 import io.github.jsoupcharset.sniff.DoubleEncodingScan;
 import io.github.jsoupcharset.sniff.HeadMetaScanner;
@@ -136,7 +137,8 @@ final class DecisionPipeline {
                 return StreamInput.again(in, late.decided, late.decided.lookahead().orElseThrow());
             }
             if (late != null) first = first.withDecision(withLaterIgnored(first.decision(), late.ignored, late.count));
-            if (!first.watched()) return first; // the decision stands whatever follows
+            // the decision stands whatever follows, but for a detected body's mixture
+            if (!first.watched() && !first.mixtureWatched()) return first;
             // read to the end, as a browser would before it reloads, but before any text is handed out
             first.reader().finish();
         } catch (IOException | RuntimeException e) {
@@ -148,7 +150,9 @@ final class DecisionPipeline {
         InputStream again = Files.newInputStream(file);
         try {
             if (!lookahead.contradicted()) return first.reopened(again);
-            return StreamInput.again(again, reconsider(file, lookahead, headers), lookahead);
+            // a detected body whose whole mixture decides another encoding is decoded with it
+            EncodingDecision whole = first.wholeBodyDecision();
+            return StreamInput.again(again, whole != null ? whole : reconsider(file, lookahead, headers), lookahead);
         } catch (RuntimeException e) {
             again.close();
             throw e;
@@ -169,7 +173,16 @@ final class DecisionPipeline {
             ByteBuffer evidence = ByteBuffer.allocate((int) (lookahead.bytes() + Math.max(0, to - from)));
             readFully(channel, 0, evidence, (int) lookahead.bytes());
             if (to > from) readFully(channel, from, evidence, (int) (to - from));
-            return decide(evidence, headers, to == size);
+            // detection judges a mixed page by the whole body's runs, as from a byte[]
+            BodyRuns runs = new BodyRuns();
+            ByteBuffer chunk = ByteBuffer.allocate(StreamInput.LOOKAHEAD_LIMIT);
+            for (long at = 0; at < size; at += chunk.position()) {
+                chunk.clear();
+                readFully(channel, at, chunk, (int) Math.min(chunk.capacity(), size - at));
+                runs.feed(chunk.array(), 0, chunk.position());
+            }
+            return Sniffer.sniffGathered(evidence.array(), 0, evidence.position(), ContentType.charsetLabel(headers), options,
+                    to == size, runs);
         }
     }
 

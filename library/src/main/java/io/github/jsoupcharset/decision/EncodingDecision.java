@@ -72,8 +72,11 @@ public final class EncodingDecision {
      *     first decoding error (the first byte of the ill-formed sequence), or where a page whose look-ahead was all ASCII (so that nothing could
      *     be detected) had its first non-ASCII byte; or, in a file whose look-ahead was cut while
      *     its head went on, where the {@code <meta>} that declares its encoding starts (the head
-     *     scan goes on through a file, as through a {@code byte[]} body); empty if nothing
-     *     contradicted it or the body was not read to its end
+     *     scan goes on through a file, as through a {@code byte[]} body); or, for a detected page
+     *     partly UTF-8 and partly not whose whole body reads best in the other encoding than its
+     *     look-ahead (its mixture counted over the whole body, as the {@code byte[]} entry points
+     *     count it), the first byte after the look-ahead; empty if nothing contradicted it or the
+     *     body was not read to its end
      * @param decodedAgain true when the first decision was contradicted and the body, read again
      *     from its source (a file), was decoded with this decision instead, decided from the
      *     look-ahead and the bytes around {@code contradictedAt} (from the late meta on): what a

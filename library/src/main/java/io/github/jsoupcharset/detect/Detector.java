@@ -82,6 +82,17 @@ public final class Detector {
      */
     public static Guess guess(byte[] bytes, int off, int len, SniffOptions.Detection mode, Encoding defaultEncoding,
             boolean complete, List<String> hints) {
+        return guess(bytes, off, len, mode, defaultEncoding, complete, hints, null);
+    }
+
+    /**
+     * As {@link #guess(byte[], int, int, SniffOptions.Detection, Encoding, boolean, List)} for the
+     * first bytes of a longer body, with the {@link Utf8Runs#runs} of the whole body ({@code
+     * bodyRuns}; null: the bytes are the body): whether the page is mixed, and the share of its
+     * parts, are the whole body's, as they are where the body is held whole.
+     */
+    public static Guess guess(byte[] bytes, int off, int len, SniffOptions.Detection mode, Encoding defaultEncoding,
+            boolean complete, List<String> hints, int[] bodyRuns) {
         Guess fallback = new Guess(defaultEncoding, DecisionSource.DEFAULT, -1, null);
         if (mode == SniffOptions.Detection.NONE) return fallback;
         Utf8 utf8 = utf8Validity(bytes, off, len, complete);
@@ -100,7 +111,7 @@ public final class Detector {
         }
         byte[] text = evidenceWindow(bytes, off, len);
         boolean windowPartly = partlyUtf8(runs(text, 0, text.length));
-        int[] runs = runs(bytes, off, off + len);
+        int[] runs = bodyRuns != null ? bodyRuns : runs(bytes, off, off + len);
         boolean bodyPartly = partlyUtf8(runs);
         if (!windowPartly && !bodyPartly) return detected(ranked(bytes, off, len, text, hints));
         if (runs[0] < MIXED_MIN_SEQUENCES) {
@@ -210,7 +221,7 @@ public final class Detector {
      * whole sequences of the UTF-8 runs, how many of those runs end in a sequence cut short, and
      * the bytes of the other runs.
      */
-    private static int[] runs(byte[] bytes, int from, int to) {
+    static int[] runs(byte[] bytes, int from, int to) {
         int whole = 0;
         int cut = 0;
         int utf8Bytes = 0;

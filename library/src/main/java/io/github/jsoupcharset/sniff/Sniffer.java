@@ -75,6 +75,36 @@ public final class Sniffer {
     }
 
     /**
+     * As {@link #sniffPart}, with the runs of non-ASCII bytes of the whole body the bytes begin
+     * ({@link BodyRuns#counts}, read past them): a page partly UTF-8 and partly not is judged mixed,
+     * and the share of its parts given, as where the body is held whole ({@link MixtureWatch}).
+     */
+    static EncodingDecision sniffPart(byte[] body, int off, int len, String headerLabel, SniffOptions options,
+            int[] bodyRuns) {
+        return sniffGathered(body, off, len, headerLabel, options, false, bodyRuns);
+    }
+
+    /**
+     * The decision from bytes gathered from a longer body (a file's look-ahead and the bytes
+     * around where later bytes contradicted its decision), with the runs of non-ASCII bytes of
+     * the whole body ({@link BodyRuns}): as {@link #sniff} ({@code toTheEnd}: the bytes
+     * reach the body's end) or {@link #sniffPart}, a page partly UTF-8 judged mixed, and the share
+     * of its parts given, as where the body is held whole.
+     */
+    public static EncodingDecision sniffGathered(byte[] body, int off, int len, String headerLabel, SniffOptions options,
+            boolean toTheEnd, BodyRuns bodyRuns) {
+        return sniffGathered(body, off, len, headerLabel, options, toTheEnd, bodyRuns.counts());
+    }
+
+    private static EncodingDecision sniffGathered(byte[] body, int off, int len, String headerLabel, SniffOptions options,
+            boolean toTheEnd, int[] bodyRuns) {
+        Encoding bom = Bom.sniff(body, off, len);
+        int bomLength = Bom.length(bom);
+        DocumentScan.Scanned scanned = DocumentScan.scan(body, off + bomLength, len - bomLength, options.metaScan());
+        return decided(body, off, len, headerLabel, options, toTheEnd, toTheEnd, bom, scanned, bodyRuns);
+    }
+
+    /**
      * The decision from the first bytes {@code body[off, off+len)} of a body still arriving, or
      * null while bytes after them could change it ({@link #wantsMore}): what {@link #sniff} decides
      * (not {@code complete}) once they are enough, the document scanned once for both.
@@ -118,7 +148,13 @@ public final class Sniffer {
      */
     private static EncodingDecision decided(byte[] body, int off, int len, String headerLabel, SniffOptions options,
             boolean complete, boolean endOfBody, Encoding bom, DocumentScan.Scanned scanned) {
-        EncodingDecision d = decide(body, off, len, headerLabel, options, complete, bom, scanned.document());
+        return decided(body, off, len, headerLabel, options, complete, endOfBody, bom, scanned, null);
+    }
+
+    /** As {@link #decided(byte[], int, int, String, SniffOptions, boolean, boolean, Encoding, DocumentScan.Scanned)}, with the whole body's runs ({@link Detector#guess}). */
+    private static EncodingDecision decided(byte[] body, int off, int len, String headerLabel, SniffOptions options,
+            boolean complete, boolean endOfBody, Encoding bom, DocumentScan.Scanned scanned, int[] bodyRuns) {
+        EncodingDecision d = decide(body, off, len, headerLabel, options, complete, bom, scanned.document(), bodyRuns);
         // not the standard's: whether the bytes look like text at all (MIME Sniffing's text-or-binary rules)
         Optional<String> binary = BinaryCheck.evidence(body, off, len, d.encoding());
         // nor this: UTF-8 read as windows-1252 and encoded again before it was served
@@ -145,7 +181,7 @@ public final class Sniffer {
      * by the caller (the document's scan is shared with {@link #wantsMore}).
      */
     private static EncodingDecision decide(byte[] body, int off, int len, String headerLabel, SniffOptions options,
-            boolean complete, Encoding bom, DocumentDeclaration document) {
+            boolean complete, Encoding bom, DocumentDeclaration document, int[] bodyRuns) {
         // 1. BOM sniffing: certain, beats everything including HTTP.
         int bomLength = Bom.length(bom);
 
@@ -186,7 +222,7 @@ public final class Sniffer {
 
         // 8-9. Autodetection, then the default.
         Detector.Guess guess = Detector.guess(body, off, len, options.detection(), options.defaultEncoding(), complete,
-                options.languageHints());
+                options.languageHints(), bodyRuns);
         if (guess.source() != DecisionSource.DETECTION) {
             return findings.decision(guess.encoding(), guess.source(), Confidence.TENTATIVE, false);
         }

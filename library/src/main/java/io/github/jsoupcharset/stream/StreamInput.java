@@ -10,8 +10,10 @@ import io.github.jsoupcharset.encoding.Encoding;
 import io.github.jsoupcharset.sniff.ContentType;
 import io.github.jsoupcharset.sniff.DocumentDeclaration;
 import io.github.jsoupcharset.sniff.DoubleEncodingScan;
+import io.github.jsoupcharset.sniff.MixtureWatch;
 import io.github.jsoupcharset.sniff.Sniffer;
 
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
@@ -38,15 +40,22 @@ public final class StreamInput {
     private final boolean cut;
     private final long decodedAgainAfter; // the first decision's contradiction, or -1
     private final LateMetaWatch late; // the head scan going on past a cut look-ahead, or null
+    private final MixtureWatch mixture; // the runs of a detected body past a cut look-ahead, or null
 
     private StreamInput(EncodingDecision decision, StreamDecodingReader reader, long lookaheadBytes, boolean cut,
             long decodedAgainAfter, LateMetaWatch late) {
+        this(decision, reader, lookaheadBytes, cut, decodedAgainAfter, late, null);
+    }
+
+    private StreamInput(EncodingDecision decision, StreamDecodingReader reader, long lookaheadBytes, boolean cut,
+            long decodedAgainAfter, LateMetaWatch late, MixtureWatch mixture) {
         this.decision = decision;
         this.reader = reader;
         this.lookaheadBytes = lookaheadBytes;
         this.cut = cut;
         this.decodedAgainAfter = decodedAgainAfter;
         this.late = late;
+        this.mixture = mixture;
     }
 
     /**
@@ -110,6 +119,9 @@ public final class StreamInput {
             int stop = Sniffer.headResumeAt(buf, 0, n, options);
             if (stop >= 0) in = late = new LateMetaWatch(in, buf, stop, n);
         }
+        // a detected body that goes on: its runs are counted as it is read, for the whole body's mixture
+        MixtureWatch mixture = eof ? null : MixtureWatch.of(decision, buf, n, headerLabel, options);
+        if (mixture != null) in = new MixtureFeed(in, mixture);
         if (eof && decision.doubleEncoding().map(EncodingDecision.DoubleEncoding::repaired).orElse(false)) {
             // the whole body is here and reads as double-encoded throughout: the author's bytes
             buf = DoubleEncodingScan.repair(buf, start, n - start);
@@ -119,7 +131,39 @@ public final class StreamInput {
         StreamDecodingReader.Watch watch = eof ? StreamDecodingReader.Watch.NONE : watchFor(decision, buf, n);
         StreamDecodingReader reader = new StreamDecodingReader(buf, start, n, eof ? null : in,
                 Decoders.newDecoder(decision.encoding().name()), watch, truncated);
-        return new StreamInput(decision, reader, lookaheadBytes, cut, -1, late);
+        return new StreamInput(decision, reader, lookaheadBytes, cut, -1, late, mixture);
+    }
+
+    /** The rest of a stream fed to a {@link MixtureWatch} as it is read. */
+    private static final class MixtureFeed extends FilterInputStream {
+        private final MixtureWatch watch;
+
+        MixtureFeed(InputStream rest, MixtureWatch watch) {
+            super(rest);
+            this.watch = watch;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            int n = read(one, 0, 1);
+            return n < 0 ? -1 : one[0] & 0xFF;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = in.read(b, off, len);
+            if (n > 0) watch.feed(b, off, n);
+            return n;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            // every byte is counted: skipped ones read
+            byte[] skipped = new byte[(int) Math.min(n, 8192)];
+            int r = read(skipped, 0, skipped.length);
+            return Math.max(0, r);
+        }
     }
 
     /**
@@ -171,9 +215,32 @@ public final class StreamInput {
      */
     public StreamInput reopened(InputStream in) {
         if (decision.source() == DecisionSource.BOM) throw new IllegalStateException("a BOM's decision is never reopened");
+        // a detected body's decision with its whole mixture, in the encoding the text was decoded
+        // with (another is a contradiction, decoded again: DecisionPipeline)
+        EncodingDecision whole = wholeBodyDecision();
+        if (whole == null || whole.encoding() != decision.encoding()) whole = decision;
         StreamDecodingReader again = new StreamDecodingReader(new byte[0], 0, 0, in,
-                Decoders.newDecoder(decision.encoding().name()), StreamDecodingReader.Watch.NONE, () -> false);
-        return new StreamInput(decision, again, lookaheadBytes, cut, -1, null);
+                Decoders.newDecoder(whole.encoding().name()), StreamDecodingReader.Watch.NONE, () -> false);
+        return new StreamInput(whole, again, lookaheadBytes, cut, -1, null);
+    }
+
+    /**
+     * For a detected body that went on past its look-ahead, once it has been read to its end: the
+     * decision made again from the look-ahead with the whole body's runs of non-ASCII bytes
+     * ({@link MixtureWatch}), which may be another encoding than the text was decoded with; else
+     * null.
+     */
+    public EncodingDecision wholeBodyDecision() {
+        return mixture != null && reader.finished() ? mixture.decision(decision) : null;
+    }
+
+    /**
+     * Whether the decision was detected from a look-ahead the body goes on past: the whole body's
+     * runs of non-ASCII bytes can change its mixture ({@link #wholeBodyDecision}), and with it
+     * the encoding.
+     */
+    public boolean mixtureWatched() {
+        return mixture != null;
     }
 
     /** What in the bytes after the look-ahead would show the decision wrong. */
@@ -213,6 +280,14 @@ public final class StreamInput {
         }
         long at = decodedAgainAfter >= 0 ? decodedAgainAfter : reader.contradictedAt();
         EncodingDecision named = decision;
+        EncodingDecision whole = wholeBodyDecision();
+        if (whole != null && whole.encoding() == decision.encoding()) {
+            named = whole; // the whole body's mixture, in the encoding the text was decoded with
+        } else if (whole != null) {
+            // the whole body's mixture decides another encoding: the body after the look-ahead
+            // shows the decision wrong, from its first byte
+            at = at < 0 ? lookaheadBytes : Math.min(at, lookaheadBytes);
+        }
         if (late != null && late.declared().isPresent() && late.declared().get().encoding() != decision.encoding()) {
             // a late meta past the look-ahead declares another encoding: that is why the bytes' decision
             // differs; named, and its offset the contradiction (the first, if a byte before it was one)
