@@ -101,7 +101,8 @@ public final class Main {
                     "same, with a warning. Only the look-ahead is read: at most the first 524288 bytes, from",
                     "which a browser decides too (8192 for a declared page whose head ends there). A page",
                     "that ends within them gets the decision and U+FFFD count of all its bytes; a longer one",
-                    "is decided from its look-ahead and its U+FFFD are not counted (decode reads it all).",
+                    "is decided from its look-ahead and its U+FFFD are not counted (decode reads it all);",
+                    "one whose look-ahead was cut short or detected is read on, as decode reads it.",
                     "",
                     INPUT_OPTIONS,
                     "  --json                one JSON object per input, one per line, an input that failed",
@@ -463,14 +464,16 @@ public final class Main {
                 d = a.parser.decode(page.head(), page.contentType()).decision();
             } else {
                 // a longer page is decided from its look-ahead, as a browser decides; the rest is not read
-                try (DecodedHtmlReader reader = a.parser.decode(page.body(), page.contentType())) {
-                    d = reader.decision();
-                }
-                if (d.lookahead().orElseThrow().cut()) {
-                    // a file can be read on, and stdin or a URL is held as one: decided as decode and
-                    // select decide it (a late meta in a head longer than the look-ahead)
-                    try (DecodedHtmlReader reader = a.parser.decode(page.file(), page.contentType())) {
-                        d = reader.decision();
+                // (the look-ahead's reader is closed last: closing it closes the rest of a stream)
+                try (DecodedHtmlReader lookahead = a.parser.decode(page.body(), page.contentType())) {
+                    d = lookahead.decision();
+                    if (d.lookahead().orElseThrow().cut() || d.source() == DecisionSource.DETECTION) {
+                        // a file can be read on, and stdin or a URL is held as one: decided as decode
+                        // and select decide it (a late meta in a head longer than the look-ahead; a
+                        // detected page's mixture, counted over the whole body)
+                        try (DecodedHtmlReader reader = a.parser.decode(page.file(), page.contentType())) {
+                            d = reader.decision();
+                        }
                     }
                 }
             }
