@@ -139,8 +139,10 @@ final class DecisionPipeline {
             if (late != null) first = first.withDecision(withLaterIgnored(first.decision(), late.ignored, late.count));
             // the decision stands whatever follows, but for a detected body's mixture
             if (!first.watched() && !first.mixtureWatched()) return first;
-            // read to the end, as a browser would before it reloads, but before any text is handed out
-            first.reader().finish();
+            // read to the end, as a browser would before it reloads, but before any text is handed
+            // out (a detected body's bytes only counted, not decoded)
+            if (first.watched()) first.reader().finish();
+            else first.drain();
         } catch (IOException | RuntimeException e) {
             in.close();
             throw e;

@@ -1,5 +1,7 @@
 package io.github.jsoupcharset.detect;
 
+import io.github.jsoupcharset.markup.AsciiBytes;
+
 /**
  * The runs of non-ASCII bytes of a body read a piece at a time, counted as {@link Detector}
  * counts those of a body held whole: the whole UTF-8 sequences of the runs that read as UTF-8,
@@ -24,10 +26,28 @@ public final class Utf8Runs {
 
     /** Reads {@code b[off, off+len)}, the next bytes of the body. */
     public void feed(byte[] b, int off, int len) {
-        for (int i = off, end = off + len; i < end; i++) {
+        int end = off + len;
+        for (int i = off; i < end; i++) {
+            if (runLength == 0) {
+                // between runs: ASCII stepped over eight bytes at a time
+                i = AsciiBytes.firstNonAscii(b, i, end);
+                if (i == end) break;
+                if (i + 1 < end && !Utf8Scan.continuation(b[i] & 0xFF, 0, b[i + 1] & 0xFF) | Utf8Scan.trailBytes(b[i] & 0xFF) == 0) {
+                    // a run that does not begin as UTF-8 (legacy text's, mostly) is none: stepped over
+                    int runEnd = AsciiBytes.firstAscii(b, i, end);
+                    nonAscii += runEnd - i;
+                    if (runEnd == end) {
+                        runLength = runEnd - i; // it goes on in the next bytes, as no UTF-8
+                        utf8 = false;
+                        break;
+                    }
+                    i = runEnd; // an ASCII byte, between runs
+                    continue;
+                }
+            }
             int c = b[i] & 0xFF;
             if (c < 0x80) {
-                if (runLength > 0) endRun();
+                endRun();
                 continue;
             }
             nonAscii++;

@@ -41,14 +41,17 @@ public final class StreamInput {
     private final long decodedAgainAfter; // the first decision's contradiction, or -1
     private final LateMetaWatch late; // the head scan going on past a cut look-ahead, or null
     private final MixtureWatch mixture; // the runs of a detected body past a cut look-ahead, or null
+    private final InputStream rest; // the stream after the look-ahead, as the reader reads it (fed to mixture), or null
+    private boolean drained; // rest read to its end by drain(), not by the reader
 
     private StreamInput(EncodingDecision decision, StreamDecodingReader reader, long lookaheadBytes, boolean cut,
             long decodedAgainAfter, LateMetaWatch late) {
-        this(decision, reader, lookaheadBytes, cut, decodedAgainAfter, late, null);
+        this(decision, reader, lookaheadBytes, cut, decodedAgainAfter, late, null, null);
     }
 
     private StreamInput(EncodingDecision decision, StreamDecodingReader reader, long lookaheadBytes, boolean cut,
-            long decodedAgainAfter, LateMetaWatch late, MixtureWatch mixture) {
+            long decodedAgainAfter, LateMetaWatch late, MixtureWatch mixture, InputStream rest) {
+        this.rest = rest;
         this.decision = decision;
         this.reader = reader;
         this.lookaheadBytes = lookaheadBytes;
@@ -131,7 +134,7 @@ public final class StreamInput {
         StreamDecodingReader.Watch watch = eof ? StreamDecodingReader.Watch.NONE : watchFor(decision, buf, n);
         StreamDecodingReader reader = new StreamDecodingReader(buf, start, n, eof ? null : in,
                 Decoders.newDecoder(decision.encoding().name()), watch, truncated);
-        return new StreamInput(decision, reader, lookaheadBytes, cut, -1, late, mixture);
+        return new StreamInput(decision, reader, lookaheadBytes, cut, -1, late, mixture, mixture != null ? in : null);
     }
 
     /** The rest of a stream fed to a {@link MixtureWatch} as it is read. */
@@ -231,7 +234,21 @@ public final class StreamInput {
      * null.
      */
     public EncodingDecision wholeBodyDecision() {
-        return mixture != null && reader.finished() ? mixture.decision(decision) : null;
+        return mixture != null && (reader.finished() || drained) ? mixture.decision(decision) : null;
+    }
+
+    /**
+     * Reads the rest of a {@link #mixtureWatched} body to its end without decoding it, for its
+     * runs (a file about to be read again with its {@link #wholeBodyDecision}); the text of this
+     * input is then not to be read.
+     */
+    public void drain() throws IOException {
+        if (rest == null) throw new IllegalStateException("no mixture watched");
+        byte[] skipped = new byte[64 * 1024];
+        while (rest.read(skipped, 0, skipped.length) >= 0) {
+            // counted by the feed
+        }
+        drained = true;
     }
 
     /**
