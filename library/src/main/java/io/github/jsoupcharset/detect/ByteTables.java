@@ -222,6 +222,14 @@ final class ByteTables {
         final byte[] ceilings = new byte[128];
         /** Each non-ASCII byte's exemplar weight in halves at its best over the candidate's languages, at {@code byte - 0x80}. */
         final byte[] bestHalves = new byte[128];
+        /**
+         * As {@link #ceilings}, the byte before known: the most an occurrence of non-ASCII byte
+         * {@code b} after a byte of neighbour class {@code p} ({@link #neighbourClasses}) can add,
+         * whatever the byte after it and the one two before, at {@code p * 128 + b - 0x80}. In
+         * text of many non-ASCII bytes side by side (a multi-byte text read byte by byte) a
+         * letter's misfit with the one before it is most of what a reading loses, and this counts it.
+         */
+        final byte[] pairCeilings;
 
         ByteTable(Candidate candidate) {
             char[] index = ((WhatwgCharset) Decoders.charset(candidate.encoding().name())).singleByteIndex();
@@ -244,6 +252,7 @@ final class ByteTables {
                 bestHalves[b - 0x80] = (byte) TextEvidence.bestHalves(Exemplars.of(candidate), chars[b]);
             }
             ceilings();
+            pairCeilings = pairCeilings();
             // the glance: what a byte alone scores (the prior left out), at its best over the
             // languages, and what its letter scores against an ASCII letter after it
             int latinLetter = TextEvidence.entry('a');
@@ -280,6 +289,28 @@ final class ByteTables {
         }
 
         /** Fills {@link #ceilings} from {@link #contributions} and {@link #bestHalves}. */
+        private byte[] pairCeilings() {
+            byte[] table = new byte[classCount * 128];
+            for (int b = 0x80; b < 256; b++) {
+                int halves = bestHalves[b - 0x80];
+                for (int p = 0; p < classCount; p++) {
+                    double best = Double.NEGATIVE_INFINITY;
+                    for (int o = 0; o < twoBeforeCount; o++) {
+                        int at = ((ownClasses[b] * twoBeforeCount + o) * classCount + p) * classCount;
+                        for (int q = 0; q < classCount; q++) best = Math.max(best, TextEvidence.occurrenceScore(contributions[at + q], halves));
+                    }
+                    if (best > Byte.MAX_VALUE || best < Byte.MIN_VALUE) throw new IllegalStateException("a ceiling out of a byte: " + best);
+                    table[p * 128 + b - 0x80] = (byte) Math.ceil(best);
+                }
+            }
+            return table;
+        }
+
+        /** The {@link #pairCeilings} of non-ASCII byte {@code b} after byte {@code prev}. */
+        int pairCeiling(int prev, int b) {
+            return pairCeilings[neighbourClasses[prev] * 128 + b - 0x80];
+        }
+
         private void ceilings() {
             int perOwn = twoBeforeCount * classCount * classCount;
             for (int b = 0x80; b < 256; b++) {

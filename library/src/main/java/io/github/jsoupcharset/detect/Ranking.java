@@ -81,8 +81,9 @@ final class Ranking {
             // single-byte candidate's ceiling), the likeliest candidates first, so that what the
             // others must reach to matter (Standing#toReach) is high, each of the others dropped
             // as soon as it cannot: the multi-byte candidate of the best bound and the single-byte
-            // one of the best glance, then the other multi-byte ones by their bound, then the
-            // other single-byte ones by their glance. On any other text, the single-byte
+            // one of the best bound (its bytes' ceilings after the byte before each), then the
+            // other multi-byte ones by their bound, then the other single-byte ones by theirs,
+            // those whose bound cannot reach dropped unscored. On any other text, the single-byte
             // candidates, then the multi-byte ones that can reach the best of them: single-byte
             // readings of such a text score too close to their ceilings to be dropped early.
             List<Candidate> byGlance = glance.singleByteByGlance();
@@ -104,8 +105,19 @@ final class Ranking {
                 multiByteText = scratch.ceiling(byGlance.get(k), sampleLen) < bounds[multiByte.get(0)].score(contenders.get(multiByte.get(0)));
             }
             List<Integer> order = new ArrayList<>();
+            // on multi-byte text, each single-byte contender's bound with the byte before each byte
+            // known, by which they are taken, best first, and dropped before scoring
+            int[] pairCeilings = new int[scored.length];
+            double[] pairBounds = new double[scored.length];
             if (multiByteText) {
-                for (Candidate c : byGlance) order.add(contenders.indexOf(c));
+                for (Candidate c : byGlance) {
+                    int i = contenders.indexOf(c);
+                    pairCeilings[i] = TextEvidence.pairCeilings(text, sampleLen, scratch.nonAscii, scratch.nonAsciiCount,
+                            ByteTables.TABLES.get(c.encoding()));
+                    pairBounds[i] = pairCeilings[i] + TextEvidence.Weights.DEFAULT.prior() * c.prior();
+                    order.add(i);
+                }
+                order.sort((a, b) -> Double.compare(pairBounds[b], pairBounds[a]));
                 order.add(0, multiByte.get(0));
                 order.addAll(2, multiByte.subList(1, multiByte.size()));
             } else {
@@ -118,7 +130,8 @@ final class Ranking {
             for (int i : order) {
                 Candidate c = contenders.get(i);
                 double toReach = multiByteText && dropEarly ? standing.toReach() : Double.NEGATIVE_INFINITY;
-                scored[i] = c.weight() == 1 ? scratch.singleByteParts(c, sampleLen, toReach)
+                if (c.weight() == 1 && multiByteText && pairBounds[i] < toReach) continue; // cannot reach: dropped unscored
+                scored[i] = c.weight() == 1 ? scratch.singleByteParts(c, sampleLen, toReach, pairCeilings[i])
                         : multiByteParts(text, sampleLen, c, scratch, Math.max(bestSingleByte, toReach), bounds[i]);
                 if (scored[i] == null) continue;
                 double score = standing.add(c, scored[i]);
@@ -368,15 +381,16 @@ final class Ranking {
         /**
          * {@link #singleByteParts(Candidate, int)}, or null when the candidate cannot score {@code
          * toBeat} or more (negative infinity: always the parts), known as soon as the counts so far
-         * and the ceilings of the bytes still to count cannot reach it: only on a text of many
-         * non-ASCII bytes, where counts are not shared.
+         * and the ceilings of the bytes still to count cannot reach it ({@code pairCeilings}: their
+         * sum over the text, {@link TextEvidence#pairCeilings}): only on a text of many non-ASCII
+         * bytes, where counts are not shared.
          */
-        TextEvidence.Parts singleByteParts(Candidate c, int n, double toBeat) {
+        TextEvidence.Parts singleByteParts(Candidate c, int n, double toBeat, int pairCeilings) {
             int end = nonAsciiBefore(n);
             if (toBeat == Double.NEGATIVE_INFINITY || end <= SHARED_COUNTS_MAX) return singleByteParts(c, n);
             ByteTables.ByteTable t = ByteTables.TABLES.get(c.encoding());
             TextEvidence.SingleByteCounts counts = TextEvidence.singleByteCounts(text, n, nonAscii, nonAsciiCount, t, byteLetters,
-                    c, toBeat, ceilings(t, n));
+                    c, toBeat, pairCeilings);
             return counts == null ? null : TextEvidence.singleByteParts(counts, t);
         }
 

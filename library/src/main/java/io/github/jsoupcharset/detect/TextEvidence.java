@@ -248,9 +248,10 @@ final class TextEvidence {
      * soon as candidate {@code c} (whose table {@code t} is) cannot score {@code toBeat} or more
      * (without ICU4J): after every {@link #BOUND_CHECK} bytes, the score of the counts so far (their
      * letters at their best exemplar weight, {@link ByteTables.ByteTable#bestHalves}) and every
-     * byte still to come at its {@link ByteTables.ByteTable#ceilings ceiling} is a bound never
-     * below the score. {@code ceilings}: the sum of the ceilings of the bytes to count; {@code
-     * c} null: no bound. {@code byteLetters} is left zeroed either way.
+     * byte still to come at its {@link ByteTables.ByteTable#pairCeiling ceiling after the byte
+     * before it} is a bound never below the score. {@code ceilings}: the sum of those ceilings
+     * over the bytes to count ({@link #pairCeilings}); {@code c} null: no bound. {@code
+     * byteLetters} is left zeroed either way.
      */
     static SingleByteCounts singleByteCounts(byte[] text, int n, int[] nonAscii, int count, ByteTables.ByteTable t,
             int[] byteLetters, Candidate c, double toBeat, int ceilings) {
@@ -282,7 +283,7 @@ final class TextEvidence {
                 byteLetters[b] += v & COUNTED_LETTER;
                 if (bounded) {
                     letterHalves += (v & COUNTED_LETTER) * t.bestHalves[b - 0x80];
-                    toCome -= t.ceilings[b - 0x80];
+                    toCome -= t.pairCeiling(pb, b);
                 }
             }
             letters += (int) (lanes & LANE_MASK);
@@ -319,6 +320,20 @@ final class TextEvidence {
         }
         return new SingleByteCounts(letters, implausible, positive, c1, errors,
                 java.util.Arrays.copyOf(letterBytes, letterByteCount), letterCounts);
+    }
+
+    /**
+     * The sum of the {@link ByteTables.ByteTable#pairCeiling}s of the non-ASCII bytes of {@code
+     * text[0, n)} ({@code nonAscii[0, count)}: their offsets), each after the byte before it (' '
+     * at the start): what they can add at most to the score of the candidate of table {@code t}.
+     */
+    static int pairCeilings(byte[] text, int n, int[] nonAscii, int count, ByteTables.ByteTable t) {
+        int sum = 0;
+        for (int k = 0; k < count && nonAscii[k] < n; k++) {
+            int i = nonAscii[k];
+            sum += t.pairCeiling(i >= 1 ? text[i - 1] & 0xFF : ' ', text[i] & 0xFF);
+        }
+        return sum;
     }
 
     /**

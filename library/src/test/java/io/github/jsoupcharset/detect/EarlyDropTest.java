@@ -16,7 +16,7 @@ import static org.hamcrest.Matchers.lessThan;
 /**
  * Stage one drops a contender as soon as the text weighed so far, with the rest at its best,
  * cannot reach what the ranking is read for: the bounds it drops on are never below a score
- * ({@link ByteTables.ByteTable#ceilings}, the bounded {@link TextEvidence#singleByteCounts} and
+ * ({@link ByteTables.ByteTable#ceilings} and {@link ByteTables.ByteTable#pairCeilings}, the bounded {@link TextEvidence#singleByteCounts} and
  * {@link TextEvidence#multiByteParts}), a contender is dropped only where it could not reach,
  * and what the detector reads of a ranking (its leader, the rival it weighs the confidence
  * against, the finalists within reach) is the same with the drops and without them, on every
@@ -56,6 +56,37 @@ class EarlyDropTest {
     }
 
     /**
+     * A byte's ceiling after a byte before it is the best it adds after that byte, whatever the
+     * byte after it and the kind of byte two before: at least what it adds after every byte value
+     * between every pair of others, and reached between some.
+     */
+    @Test
+    void aBytesCeilingAfterAByteIsTheBestItAddsThere() {
+        for (ByteTables.ByteTable t : ByteTables.COMBINED.tables) {
+            int[] e = t.packed;
+            List<Integer> twoBefore = new ArrayList<>();
+            for (int o = 0; o < 0x100; o++) {
+                int k = TextEvidence.asTwoBefore(e[o]);
+                if (twoBefore.stream().noneMatch(x -> TextEvidence.asTwoBefore(e[x]) == k)) twoBefore.add(o);
+            }
+            for (int b = 0x80; b < 0x100; b++) {
+                int halves = t.bestHalves[b - 0x80];
+                for (int p = 0; p < 0x100; p++) {
+                    double best = Double.NEGATIVE_INFINITY;
+                    for (int o : twoBefore) {
+                        for (int q = 0; q < 0x100; q++) {
+                            best = Math.max(best, TextEvidence.occurrenceScore(TextEvidence.contribution(e[o], e[p], e[b], e[q]), halves));
+                        }
+                    }
+                    if (t.pairCeiling(p, b) != Math.ceil(best)) {
+                        assertThat(String.format("%s byte %02X after %02X", t.chars[b], b, p), (double) t.pairCeiling(p, b), equalTo(Math.ceil(best)));
+                    }
+                }
+            }
+        }
+    }
+
+    /**
      * A single-byte candidate's bounded counts are its counts wherever its score reaches the score
      * to beat, and null only where it does not: on every development page's sample and text, and
      * on random texts, with scores to beat around each candidate's own.
@@ -70,8 +101,10 @@ class EarlyDropTest {
                 for (int i = 0; i < n; i++) if (text[i] < 0) histogram[(text[i] & 0xFF) - 0x80]++;
                 for (Candidate c : SINGLE_BYTE) {
                     ByteTables.ByteTable t = ByteTables.TABLES.get(c.encoding());
-                    int ceilings = 0;
-                    for (int b = 0; b < 128; b++) ceilings += histogram[b] * t.ceilings[b];
+                    int byteCeilings = 0;
+                    for (int b = 0; b < 128; b++) byteCeilings += histogram[b] * t.ceilings[b];
+                    int ceilings = TextEvidence.pairCeilings(text, n, nonAscii, nonAscii.length, t);
+                    assertThat("pair ceilings within byte ceilings", ceilings <= byteCeilings, equalTo(true));
                     int[] byteLetters = new int[256];
                     TextEvidence.SingleByteCounts full = TextEvidence.singleByteCounts(text, n, nonAscii, nonAscii.length, t, byteLetters);
                     double score = TextEvidence.singleByteParts(full, t).score(c, 0);
