@@ -3,8 +3,6 @@ package io.github.jsoupcharset.stream;
 import io.github.jsoupcharset.sniff.DocumentDeclaration;
 import io.github.jsoupcharset.sniff.HeadMetaScanner;
 
-import java.io.FilterInputStream;
-import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
 import java.util.Optional;
@@ -17,7 +15,7 @@ import java.util.Optional;
  * token the scan stopped in, about {@link StreamInput#LOOKAHEAD_LIMIT} bytes at most: a longer one
  * ends the watch. Not thread-safe.
  */
-final class LateMetaWatch extends FilterInputStream {
+final class LateMetaWatch extends ObservedInputStream {
     private byte[] held;
     private int length;
     private long heldAt; // the stream offset of held[0]
@@ -49,20 +47,11 @@ final class LateMetaWatch extends FilterInputStream {
     }
 
     @Override
-    public int read() throws IOException {
-        byte[] one = new byte[1];
-        int n = read(one, 0, 1);
-        return n < 0 ? -1 : one[0] & 0xFF;
-    }
-
-    @Override
-    public int read(byte[] b, int off, int len) throws IOException {
-        int n = in.read(b, off, len);
+    void seen(byte[] b, int off, int n) {
         if (watching) {
             if (n > 0) append(b, off, n);
             if (n < 0 || length >= held.length) scan(n < 0);
         }
-        return n;
     }
 
     private void append(byte[] b, int off, int n) {

@@ -13,7 +13,6 @@ import io.github.jsoupcharset.sniff.DoubleEncodingScan;
 import io.github.jsoupcharset.sniff.MixtureWatch;
 import io.github.jsoupcharset.sniff.Sniffer;
 
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
@@ -138,7 +137,7 @@ public final class StreamInput {
     }
 
     /** The rest of a stream fed to a {@link MixtureWatch} as it is read. */
-    private static final class MixtureFeed extends FilterInputStream {
+    private static final class MixtureFeed extends ObservedInputStream {
         private final MixtureWatch watch;
 
         MixtureFeed(InputStream rest, MixtureWatch watch) {
@@ -147,25 +146,8 @@ public final class StreamInput {
         }
 
         @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            int n = read(one, 0, 1);
-            return n < 0 ? -1 : one[0] & 0xFF;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            int n = in.read(b, off, len);
+        void seen(byte[] b, int off, int n) {
             if (n > 0) watch.feed(b, off, n);
-            return n;
-        }
-
-        @Override
-        public long skip(long n) throws IOException {
-            // every byte is counted: skipped ones read
-            byte[] skipped = new byte[(int) Math.min(n, 8192)];
-            int r = read(skipped, 0, skipped.length);
-            return Math.max(0, r);
         }
     }
 

@@ -35,11 +35,7 @@ class EarlyDropTest {
     void aBytesCeilingIsTheBestItAddsBetweenAnyNeighbours() {
         for (ByteTables.ByteTable t : ByteTables.COMBINED.tables) {
             int[] e = t.packed;
-            List<Integer> twoBefore = new ArrayList<>();
-            for (int o = 0; o < 0x100; o++) {
-                int k = TextEvidence.asTwoBefore(e[o]);
-                if (twoBefore.stream().noneMatch(x -> TextEvidence.asTwoBefore(e[x]) == k)) twoBefore.add(o);
-            }
+            List<Integer> twoBefore = twoBeforeKinds(e);
             for (int b = 0x80; b < 0x100; b++) {
                 int halves = t.bestHalves[b - 0x80];
                 double best = Double.NEGATIVE_INFINITY;
@@ -64,11 +60,7 @@ class EarlyDropTest {
     void aBytesCeilingAfterAByteIsTheBestItAddsThere() {
         for (ByteTables.ByteTable t : ByteTables.COMBINED.tables) {
             int[] e = t.packed;
-            List<Integer> twoBefore = new ArrayList<>();
-            for (int o = 0; o < 0x100; o++) {
-                int k = TextEvidence.asTwoBefore(e[o]);
-                if (twoBefore.stream().noneMatch(x -> TextEvidence.asTwoBefore(e[x]) == k)) twoBefore.add(o);
-            }
+            List<Integer> twoBefore = twoBeforeKinds(e);
             for (int b = 0x80; b < 0x100; b++) {
                 int halves = t.bestHalves[b - 0x80];
                 for (int p = 0; p < 0x100; p++) {
@@ -178,6 +170,16 @@ class EarlyDropTest {
             }
         }
         assertThat(compared, greaterThan(600));
+    }
+
+    /** A byte value of each kind the scoring reads of the byte two before ({@link TextEvidence#asTwoBefore}), in table {@code e}. */
+    private static List<Integer> twoBeforeKinds(int[] e) {
+        List<Integer> kinds = new ArrayList<>();
+        for (int o = 0; o < 0x100; o++) {
+            int k = TextEvidence.asTwoBefore(e[o]);
+            if (kinds.stream().noneMatch(x -> TextEvidence.asTwoBefore(e[x]) == k)) kinds.add(o);
+        }
+        return kinds;
     }
 
     /** What the detector reads of a ranking, as text: the leader, the rival, the candidates within reach. */
