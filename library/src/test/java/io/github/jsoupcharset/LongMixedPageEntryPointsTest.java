@@ -23,7 +23,8 @@ import static org.hamcrest.Matchers.greaterThan;
  * file entry points give the decision and the text of the {@code byte[]} ones (whether the page is
  * mixed, the share of each part, the confidence it bounds, and the part decided for, all the
  * whole body's); a stream gives them where the look-ahead's decision keeps its encoding, and says
- * where the whole body contradicted it where it does not.
+ * where the whole body contradicted it where it does not, and a buffered {@code Connection.Response}
+ * so contradicted is parsed again from its bytes.
  */
 class LongMixedPageEntryPointsTest {
     private static final String UTF8_TEXT = "<p>Москва — столица России, город федерального значения.</p>\n";
@@ -89,5 +90,24 @@ class LongMixedPageEntryPointsTest {
         assertThat(stream.replacementCount().orElseThrow(), greaterThan(100_000));
         assertThat(stream.lookahead().orElseThrow().contradictedAt(),
                 equalTo(OptionalLong.of(BrowserCharsetParser.STREAM_LOOKAHEAD_LIMIT)));
+    }
+
+    @Test
+    void aBufferedResponseContradictedByItsWholeBodyIsParsedAgainFromItsBytes() throws IOException {
+        byte[] page = page(400_000, 500_000, false);
+        EncodingDecision whole = BrowserCharsetJsoup.sniff(page, "text/html");
+        com.sun.net.httpserver.HttpServer server = EntryPointEquivalence.serve(
+                java.util.Map.of("page", new EntryPointEquivalence.Page("page", "text/html", page)));
+        try {
+            org.jsoup.Connection.Response response = org.jsoup.Jsoup.connect("http://127.0.0.1:" + server.getAddress().getPort()
+                    + "/page").maxBodySize(0).execute();
+            response.readBody(); // buffered: it can be read again
+            ParsedHtml parsed = BrowserCharsetJsoup.parseWithDecision(response);
+            assertThat(judged(parsed.decision()), equalTo(judged(whole)));
+            assertThat(parsed.document().text(), equalTo(BrowserCharsetJsoup.parseWithDecision(page, "text/html",
+                    "http://example.com/").document().text()));
+        } finally {
+            server.stop(0);
+        }
     }
 }
