@@ -13,17 +13,19 @@ import java.util.Arrays;
  * and partly not, the share of each part, the confidence that share bounds, and with them the
  * part decided for, are then the whole body's, as the {@code byte[]} entry points judge them
  * (where the text detection weighs lies in the look-ahead: its first 448 KiB hold the first
- * non-ASCII byte). Holds a copy of the look-ahead. Not thread-safe; one per body.
+ * non-ASCII byte). Holds the look-ahead to the end. Not thread-safe; one per body.
  */
 public final class MixtureWatch {
     private final byte[] lookahead;
+    private final int length;
     private final String headerLabel;
     private final SniffOptions options;
     private final int[] lookaheadRuns;
     private final BodyRuns runs = new BodyRuns();
 
     private MixtureWatch(byte[] lookahead, int length, String headerLabel, SniffOptions options) {
-        this.lookahead = Arrays.copyOf(lookahead, length);
+        this.lookahead = lookahead;
+        this.length = length;
         this.headerLabel = headerLabel;
         this.options = options;
         runs.feed(lookahead, 0, length);
@@ -32,7 +34,8 @@ public final class MixtureWatch {
 
     /**
      * A watch for the body whose first bytes {@code lookahead[0, length)} made {@code decision},
-     * or null where the runs after them cannot change it: only detection reads them.
+     * or null where the runs after them cannot change it: only detection reads them. The array is
+     * kept, not copied: it must not be written while the watch is used.
      */
     public static MixtureWatch of(EncodingDecision decision, byte[] lookahead, int length, String headerLabel,
             SniffOptions options) {
@@ -52,6 +55,6 @@ public final class MixtureWatch {
     public EncodingDecision decision(EncodingDecision first) {
         int[] whole = runs.counts();
         if (Arrays.equals(whole, lookaheadRuns)) return first;
-        return Sniffer.sniffPart(lookahead, 0, lookahead.length, headerLabel, options, whole);
+        return Sniffer.sniffPart(lookahead, 0, length, headerLabel, options, whole);
     }
 }

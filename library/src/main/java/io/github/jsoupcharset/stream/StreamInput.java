@@ -122,7 +122,9 @@ public final class StreamInput {
             if (stop >= 0) in = late = new LateMetaWatch(in, buf, stop, n);
         }
         // a detected body that goes on: its runs are counted as it is read, for the whole body's mixture
-        MixtureWatch mixture = eof ? null : MixtureWatch.of(decision, buf, n, headerLabel, options);
+        // (the reader lets a look-ahead go unwritten, but for one of its chunk's size, which it reuses)
+        MixtureWatch mixture = eof ? null : MixtureWatch.of(decision,
+                buf.length == StreamDecodingReader.CHUNK ? Arrays.copyOf(buf, n) : buf, n, headerLabel, options);
         if (mixture != null) in = new MixtureFeed(in, mixture);
         if (eof && decision.doubleEncoding().map(EncodingDecision.DoubleEncoding::repaired).orElse(false)) {
             // the whole body is here and reads as double-encoded throughout: the author's bytes
