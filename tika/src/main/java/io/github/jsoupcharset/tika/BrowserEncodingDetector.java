@@ -49,7 +49,8 @@ import java.util.Optional;
  * stream: as many as the decision needs (a declared page is settled by its first 8 KiB), as the
  * library's stream entry points read them ({@link BrowserCharsetParser#decode(InputStream,
  * String)}). When those 512 KiB end inside a head that goes on (a {@code <meta charset>} after
- * more than 512 KiB of scripts, say), a {@link TikaInputStream} over a file ({@code
+ * more than 512 KiB of scripts, say), or a page nothing declares goes on past them (its parts, if
+ * it is partly UTF-8, are the whole body's), a {@link TikaInputStream} over a file ({@code
  * TikaInputStream.get(Path)}, or one Tika has spooled) is read on as {@link
  * BrowserCharsetParser#decode(java.nio.file.Path, String)} reads a file, so that the late meta
  * decides as in a browser; any other stream is decided from its first 512 KiB, as the library's
@@ -172,7 +173,7 @@ public final class BrowserEncodingDetector implements EncodingDetector {
         } finally {
             in.reset();
         }
-        if (readOn(decision) && in instanceof TikaInputStream tis && tis.hasFile()) {
+        if (in instanceof TikaInputStream tis && tis.hasFile() && readOn(decision, tis.getPath())) {
             // a file can be read on past the look-ahead, as the library's Path entry points read it
             try (DecodedHtmlReader reader = parser.decode(tis.getPath(), transportContentType(metadata))) {
                 decision = reader.decision();
@@ -182,10 +183,17 @@ public final class BrowserEncodingDetector implements EncodingDetector {
         return decision;
     }
 
-    /** Whether the decision was cut short by the look-ahead while the document could still declare more. */
-    private static boolean readOn(EncodingDecision decision) {
-        return decision.lookahead().map(EncodingDecision.Lookahead::cut).orElse(false)
-                && decision.source() != DecisionSource.BOM && decision.source() != DecisionSource.HTTP_HEADER;
+    /**
+     * Whether the file's decision needs more than the look-ahead: it was cut short while the
+     * document could still declare more, or it was detected and the file goes on past the
+     * look-ahead (a page partly UTF-8 is judged by the whole body's parts).
+     */
+    private static boolean readOn(EncodingDecision decision, java.nio.file.Path file) throws IOException {
+        if (decision.source() == DecisionSource.BOM || decision.source() == DecisionSource.HTTP_HEADER) return false;
+        EncodingDecision.Lookahead lookahead = decision.lookahead().orElse(null);
+        if (lookahead == null) return false;
+        return lookahead.cut() || decision.source() == DecisionSource.DETECTION
+                && java.nio.file.Files.size(file) > lookahead.bytes();
     }
 
     /**

@@ -81,6 +81,25 @@ class BrowserEncodingDetectorTest {
     }
 
     @Test
+    void aLongMixedFileIsJudgedByItsWholeBody(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws IOException {
+        // 400 KB of UTF-8 before 500 KB of windows-1251: UTF-8 by the look-ahead's parts, windows-1251
+        // by the whole body's, as the library's byte[] and Path entry points give it
+        ByteArrayOutputStream page = new ByteArrayOutputStream();
+        page.writeBytes(ascii("<html><head><title>t</title></head><body>\n"));
+        while (page.size() < 400_000) page.writeBytes("<p>Москва — столица России.</p>\n".getBytes(StandardCharsets.UTF_8));
+        while (page.size() < 900_000) page.writeBytes(Pages.encode("<p>Петербург — второй город России.</p>\n", Encoding.WINDOWS_1251));
+        java.nio.file.Path file = java.nio.file.Files.write(dir.resolve("mixed.html"), page.toByteArray());
+        assertThat(io.github.jsoupcharset.BrowserCharsetJsoup.sniff(page.toByteArray(), null).encoding(), is(Encoding.WINDOWS_1251));
+        Metadata fromFile = new Metadata();
+        try (TikaInputStream tis = TikaInputStream.get(file)) {
+            List<EncodingResult> results = detector.detect(tis, fromFile, new ParseContext());
+            assertThat(results.get(0).getCharset(), is(Encoding.WINDOWS_1251.charset()));
+            assertThat(tis.readAllBytes(), equalTo(page.toByteArray()));
+        }
+        assertThat(fromFile.get(DecisionMetadata.RULE), equalTo("DETECTION"));
+    }
+
+    @Test
     void aTikaInputStreamOverAStreamWithoutMarkIsBackAtItsStartToo() throws IOException {
         StringBuilder head = new StringBuilder("<html><head>");
         while (head.length() < 600_000) head.append("<link rel=stylesheet href=/b.css>\n");
