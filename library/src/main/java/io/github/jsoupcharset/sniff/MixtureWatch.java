@@ -22,6 +22,10 @@ public final class MixtureWatch {
     private final SniffOptions options;
     private final int[] lookaheadRuns;
     private final BodyRuns runs = new BodyRuns();
+    // the last decision made again, and the counts it was made for: asked again once the body
+    // has ended (the stream's decision, a file's reopening), it is not made again
+    private int[] decidedFor;
+    private EncodingDecision decided;
 
     private MixtureWatch(byte[] lookahead, int length, String headerLabel, SniffOptions options) {
         this.lookahead = lookahead;
@@ -55,6 +59,10 @@ public final class MixtureWatch {
     public EncodingDecision decision(EncodingDecision first) {
         int[] whole = runs.counts();
         if (Arrays.equals(whole, lookaheadRuns)) return first;
-        return Sniffer.sniffPart(lookahead, 0, length, headerLabel, options, whole);
+        if (!Arrays.equals(whole, decidedFor)) {
+            decided = Sniffer.sniffPart(lookahead, 0, length, headerLabel, options, whole);
+            decidedFor = whole;
+        }
+        return decided;
     }
 }
