@@ -251,8 +251,13 @@ final class ByteTables {
             for (int b = 0x80; b < 256; b++) {
                 bestHalves[b - 0x80] = (byte) TextEvidence.bestHalves(Exemplars.of(candidate), chars[b]);
             }
-            ceilings();
             pairCeilings = pairCeilings();
+            for (int b = 0; b < 128; b++) {
+                // whatever the byte before: the best after any
+                byte best = Byte.MIN_VALUE;
+                for (int p = 0; p < classCount; p++) best = (byte) Math.max(best, pairCeilings[p * 128 + b]);
+                ceilings[b] = best;
+            }
             // the glance: what a byte alone scores (the prior left out), at its best over the
             // languages, and what its letter scores against an ASCII letter after it
             int latinLetter = TextEvidence.entry('a');
@@ -288,7 +293,7 @@ final class ByteTables {
                     + neighbourClasses[prev]) * classCount + neighbourClasses[next]];
         }
 
-        /** Fills {@link #ceilings} from {@link #contributions} and {@link #bestHalves}. */
+        /** {@link #pairCeilings}, from {@link #contributions} and {@link #bestHalves}. */
         private byte[] pairCeilings() {
             byte[] table = new byte[classCount * 128];
             for (int b = 0x80; b < 256; b++) {
@@ -309,19 +314,6 @@ final class ByteTables {
         /** The {@link #pairCeilings} of non-ASCII byte {@code b} after byte {@code prev}. */
         int pairCeiling(int prev, int b) {
             return pairCeilings[neighbourClasses[prev] * 128 + b - 0x80];
-        }
-
-        private void ceilings() {
-            int perOwn = twoBeforeCount * classCount * classCount;
-            for (int b = 0x80; b < 256; b++) {
-                int halves = bestHalves[b - 0x80];
-                double best = Double.NEGATIVE_INFINITY;
-                for (int at = ownClasses[b] * perOwn, end = at + perOwn; at < end; at++) {
-                    best = Math.max(best, TextEvidence.occurrenceScore(contributions[at], halves));
-                }
-                if (best > Byte.MAX_VALUE || best < Byte.MIN_VALUE) throw new IllegalStateException("a ceiling out of a byte: " + best);
-                ceilings[b - 0x80] = (byte) Math.ceil(best);
-            }
         }
 
         /** What the scoring reads of each byte as a neighbour ({@link #neighbourClasses}). */

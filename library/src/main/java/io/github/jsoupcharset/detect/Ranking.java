@@ -62,81 +62,67 @@ final class Ranking {
         int sampleNonAscii = scratch.nonAsciiBefore(sampleLen);
         TextEvidence.Parts[] together = contenders == Candidates.ALL && sampleNonAscii <= ALL_AT_ONCE_MAX
                 ? TextEvidence.allSingleByteParts(text, sampleLen, scratch.nonAscii, sampleNonAscii) : null;
-        if (glance.singleByteByGlance().isEmpty()) {
-            // every candidate: the single-byte ones, then the multi-byte ones that can reach the best of them
-            double bestSingleByte = Double.NEGATIVE_INFINITY;
-            for (int i = 0, singleByte = 0; i < scored.length; i++) {
-                Candidate c = contenders.get(i);
-                if (c.weight() != 1) continue;
-                scored[i] = together != null ? together[singleByte++] : parts(text, sampleLen, c, scratch);
-                bestSingleByte = Math.max(bestSingleByte, scored[i].score(c, 0));
-            }
-            for (int i = 0; i < scored.length; i++) {
-                Candidate c = contenders.get(i);
-                if (c.weight() == 1) continue;
-                scored[i] = multiByteParts(text, sampleLen, c, scratch, exhaustive ? Double.NEGATIVE_INFINITY : bestSingleByte, null);
-            }
-        } else {
-            // on a text that reads as multi-byte (a multi-byte candidate's bound above every
-            // single-byte candidate's ceiling), the likeliest candidates first, so that what the
-            // others must reach to matter (Standing#toReach) is high, each of the others dropped
-            // as soon as it cannot: the multi-byte candidate of the best bound and the single-byte
-            // one of the best bound (its bytes' ceilings after the byte before each), then the
-            // other multi-byte ones by their bound, then the other single-byte ones by theirs,
-            // those whose bound cannot reach dropped unscored. On any other text, the single-byte
-            // candidates, then the multi-byte ones that can reach the best of them: single-byte
-            // readings of such a text score too close to their ceilings to be dropped early.
-            List<Candidate> byGlance = glance.singleByteByGlance();
-            LeadByteBound.Bound[] bounds = new LeadByteBound.Bound[scored.length];
-            List<Integer> multiByte = new ArrayList<>();
+        // the order of scoring: the single-byte candidates, then the multi-byte ones that can reach
+        // the best of them. On a text that reads as multi-byte (a multi-byte candidate's bound
+        // above every single-byte candidate's ceiling), the likeliest candidates first, so that
+        // what the others must reach to matter (Standing#toReach) is high, each of the others
+        // dropped as soon as it cannot: the multi-byte candidate of the best bound and the
+        // single-byte one of the best bound (its bytes' ceilings after the byte before each), then
+        // the other multi-byte ones by their bound, then the other single-byte ones by theirs,
+        // those whose bound cannot reach dropped unscored. Single-byte readings of any other text
+        // score too close to their ceilings to be dropped early.
+        LeadByteBound.Bound[] bounds = new LeadByteBound.Bound[scored.length];
+        List<Integer> singleByte = new ArrayList<>();
+        List<Integer> multiByte = new ArrayList<>();
+        for (int i = 0; i < scored.length; i++) (contenders.get(i).weight() == 1 ? singleByte : multiByte).add(i);
+        List<Integer> order = new ArrayList<>(singleByte);
+        order.addAll(multiByte);
+        int[] pairCeilings = new int[scored.length];
+        double[] pairBounds = new double[scored.length];
+        boolean multiByteText = false;
+        if (!glance.singleByteByGlance().isEmpty()) {
             scratch.scan(sampleLen);
-            for (int i = 0; i < scored.length; i++) {
-                Candidate c = contenders.get(i);
-                if (c.weight() == 1) continue;
-                bounds[i] = LeadByteBound.of(c, text, sampleLen, scratch.nonAscii, scratch.nonAsciiCount);
-                multiByte.add(i);
+            for (int i : multiByte) {
+                bounds[i] = LeadByteBound.of(contenders.get(i), text, sampleLen, scratch.nonAscii, scratch.nonAsciiCount);
             }
-            // by bound, best first (stable: equal bounds in candidate order)
-            multiByte.sort((a, b) -> Double.compare(bounds[b].score(contenders.get(b)), bounds[a].score(contenders.get(a))));
-            scratch.histogram(sampleLen, glance.histogram());
-            boolean multiByteText = !multiByte.isEmpty();
-            for (int k = 0; k < byGlance.size() && multiByteText; k++) {
+            List<Integer> byBound = new ArrayList<>(multiByte);
+            // best first (stable: equal bounds in candidate order)
+            byBound.sort((a, b) -> Double.compare(bounds[b].score(contenders.get(b)), bounds[a].score(contenders.get(a))));
+            multiByteText = !byBound.isEmpty();
+            for (int k = 0; k < glance.singleByteByGlance().size() && multiByteText; k++) {
                 // the likeliest single-byte candidates first: one whose ceiling reaches the bound settles it
-                multiByteText = scratch.ceiling(byGlance.get(k), sampleLen) < bounds[multiByte.get(0)].score(contenders.get(multiByte.get(0)));
+                multiByteText = singleByteCeiling(glance.singleByteByGlance().get(k), glance.histogram())
+                        < bounds[byBound.get(0)].score(contenders.get(byBound.get(0)));
             }
-            List<Integer> order = new ArrayList<>();
-            // on multi-byte text, each single-byte contender's bound with the byte before each byte
-            // known, by which they are taken, best first, and dropped before scoring
-            int[] pairCeilings = new int[scored.length];
-            double[] pairBounds = new double[scored.length];
             if (multiByteText) {
-                for (Candidate c : byGlance) {
-                    int i = contenders.indexOf(c);
+                for (int i : singleByte) {
+                    Candidate c = contenders.get(i);
                     pairCeilings[i] = TextEvidence.pairCeilings(text, sampleLen, scratch.nonAscii, scratch.nonAsciiCount,
                             ByteTables.TABLES.get(c.encoding()));
                     pairBounds[i] = pairCeilings[i] + TextEvidence.Weights.DEFAULT.prior() * c.prior();
-                    order.add(i);
                 }
+                order = new ArrayList<>(singleByte);
                 order.sort((a, b) -> Double.compare(pairBounds[b], pairBounds[a]));
-                order.add(0, multiByte.get(0));
-                order.addAll(2, multiByte.subList(1, multiByte.size()));
+                order.add(0, byBound.get(0));
+                order.addAll(2, byBound.subList(1, byBound.size()));
+            }
+        }
+        Standing standing = new Standing(scratch, sampleLen);
+        double bestSingleByte = Double.NEGATIVE_INFINITY;
+        for (int i = 0, allAtOnce = 0; i < order.size(); i++) {
+            int k = order.get(i);
+            Candidate c = contenders.get(k);
+            double toReach = multiByteText && dropEarly ? standing.toReach() : Double.NEGATIVE_INFINITY;
+            if (c.weight() == 1 && pairBounds[k] < toReach) continue; // cannot reach: dropped unscored
+            if (c.weight() == 1) {
+                scored[k] = together != null ? together[allAtOnce++] : scratch.singleByteParts(c, sampleLen, toReach, pairCeilings[k]);
             } else {
-                for (int i = 0; i < scored.length; i++) if (contenders.get(i).weight() == 1) order.add(i);
-                multiByte.sort(null); // candidate order
-                order.addAll(multiByte);
+                scored[k] = multiByteParts(text, sampleLen, c, scratch,
+                        exhaustive ? Double.NEGATIVE_INFINITY : Math.max(bestSingleByte, toReach), bounds[k]);
             }
-            Standing standing = new Standing(scratch, sampleLen);
-            double bestSingleByte = Double.NEGATIVE_INFINITY;
-            for (int i : order) {
-                Candidate c = contenders.get(i);
-                double toReach = multiByteText && dropEarly ? standing.toReach() : Double.NEGATIVE_INFINITY;
-                if (c.weight() == 1 && multiByteText && pairBounds[i] < toReach) continue; // cannot reach: dropped unscored
-                scored[i] = c.weight() == 1 ? scratch.singleByteParts(c, sampleLen, toReach, pairCeilings[i])
-                        : multiByteParts(text, sampleLen, c, scratch, Math.max(bestSingleByte, toReach), bounds[i]);
-                if (scored[i] == null) continue;
-                double score = standing.add(c, scored[i]);
-                if (c.weight() == 1) bestSingleByte = Math.max(bestSingleByte, score);
-            }
+            if (scored[k] == null) continue;
+            double score = standing.add(c, scored[k]);
+            if (c.weight() == 1) bestSingleByte = Math.max(bestSingleByte, score);
         }
         List<Scored> first = new ArrayList<>();
         Map<Encoding, TextEvidence.Parts> sampleParts = new HashMap<>(64); // every candidate, without growing
@@ -204,6 +190,18 @@ final class Ranking {
         }
         if (!wanted.isEmpty()) wanted.add(finalists.get(lead).encoding());
         return wanted;
+    }
+
+    /**
+     * The most single-byte candidate {@code c} can score (without ICU4J) on a text whose non-ASCII
+     * bytes occur as {@code histogram} counts them (256 entries, by byte value): every one at its
+     * {@link ByteTables.ByteTable#ceilings ceiling}, and its prior.
+     */
+    private static double singleByteCeiling(Candidate c, int[] histogram) {
+        byte[] ceilings = ByteTables.TABLES.get(c.encoding()).ceilings;
+        int sum = 0;
+        for (int b = 0; b < 128; b++) sum += histogram[b + 0x80] * ceilings[b];
+        return sum + TextEvidence.Weights.DEFAULT.prior() * c.prior();
     }
 
     /**
@@ -343,9 +341,6 @@ final class Ranking {
 
         private int countedLength = -1;
         private final List<Counted> counted = new ArrayList<>();
-        /** The byte values of {@code text[0, countedLength)} that are not ASCII. */
-        private final int[] values = new int[128];
-        private int valueCount;
 
         /**
          * {@link TextEvidence#singleByteParts} of single-byte candidate {@code c} on {@code text[0, n)}
@@ -364,8 +359,8 @@ final class Ranking {
             if (countedLength != n) {
                 countedLength = n;
                 counted.clear();
-                valueCount = valuesBefore(n, values);
             }
+            int valueCount = valuesOf(n);
             for (Counted g : counted) {
                 if (ByteTables.decodeAlike(g.table(), t, values, valueCount)) {
                     // the same characters and the same languages: the same parts
@@ -394,54 +389,25 @@ final class Ranking {
             return counts == null ? null : TextEvidence.singleByteParts(counts, t);
         }
 
-        /**
-         * The most single-byte candidate {@code c} can score on {@code text[0, n)} (scanned; without
-         * ICU4J): every non-ASCII byte at its {@link ByteTables.ByteTable#ceilings ceiling}, and its prior.
-         */
-        double ceiling(Candidate c, int n) {
-            return ceilings(ByteTables.TABLES.get(c.encoding()), n) + TextEvidence.Weights.DEFAULT.prior() * c.prior();
-        }
-
-        /** The sum of table {@code t}'s {@link ByteTables.ByteTable#ceilings} over the non-ASCII bytes of {@code text[0, n)}. */
-        private int ceilings(ByteTables.ByteTable t, int n) {
-            int[] histogram = histogram(n);
-            int sum = 0;
-            for (int b = 0; b < 128; b++) sum += histogram[b] * t.ceilings[b];
-            return sum;
-        }
-
-        private int histogramLength = -1;
-        private final int[] histogram = new int[128];
-
-        /** How often each non-ASCII byte value occurs in {@code text[0, n)} (scanned), at {@code byte - 0x80}. */
-        private int[] histogram(int n) {
-            if (histogramLength != n) {
-                histogramLength = n;
-                Arrays.fill(histogram, 0);
-                for (int k = 0, end = nonAsciiBefore(n); k < end; k++) histogram[(text[nonAscii[k]] & 0xFF) - 0x80]++;
-            }
-            return histogram;
-        }
-
-        /** Takes {@code counts} (256 entries, by byte value) as the {@link #histogram} of {@code text[0, n)}. */
-        void histogram(int n, int[] counts) {
-            System.arraycopy(counts, 0x80, histogram, 0, 128);
-            histogramLength = n;
-        }
-
-        private int sampleValuesLength = -1;
-        private final int[] sampleValues = new int[128];
-        private int sampleValueCount;
-
         /** Whether two candidates decode {@code text[0, n)} (scanned) alike: single-byte ones that agree on its byte values. */
         boolean decodeSampleAlike(Candidate a, Candidate b, int n) {
             if (a.weight() != 1 || b.weight() != 1) return false;
-            if (sampleValuesLength != n) {
-                sampleValuesLength = n;
-                sampleValueCount = valuesBefore(n, sampleValues);
-            }
             return ByteTables.decodeAlike(ByteTables.TABLES.get(a.encoding()), ByteTables.TABLES.get(b.encoding()),
-                    sampleValues, sampleValueCount);
+                    values, valuesOf(n));
+        }
+
+        private int valuesLength = -1;
+        /** The byte values of {@code text[0, valuesLength)} that are not ASCII, each once. */
+        private final int[] values = new int[128];
+        private int valueCount;
+
+        /** Puts the non-ASCII byte values of {@code text[0, n)} (scanned) into {@link #values}, where not yet done; gives how many. */
+        private int valuesOf(int n) {
+            if (valuesLength != n) {
+                valuesLength = n;
+                valueCount = valuesBefore(n, values);
+            }
+            return valueCount;
         }
 
         /** How many of the text's non-ASCII bytes lie before {@code offset}. */

@@ -76,16 +76,20 @@ public final class Utf8Runs {
 
     /** Counts the run that just ended as {@code Detector.utf8Run} reads it. */
     private void endRun() {
-        if (utf8) {
-            if (got < need && got == 0 || got == need && sequences == 0) {
-                utf8 = false; // a lead alone at the end, or no sequence
-            } else {
-                whole += sequences;
-                if (got < need) cut++;
-                utf8Bytes += runLength;
-            }
+        if (endsAsUtf8()) {
+            whole += sequences;
+            if (got < need) cut++;
+            utf8Bytes += runLength;
         }
         runLength = 0;
+    }
+
+    /**
+     * Whether the run being read is UTF-8 if it ends here: whole sequences so far, the last perhaps
+     * cut short after a continuation byte (not a lead alone, nor no sequence at all).
+     */
+    private boolean endsAsUtf8() {
+        return utf8 && !(got < need && got == 0 || got == need && sequences == 0);
     }
 
     /**
@@ -97,7 +101,7 @@ public final class Utf8Runs {
         long w = whole;
         long c = cut;
         long u = utf8Bytes;
-        if (runLength > 0 && utf8 && !(got < need && got == 0 || got == need && sequences == 0)) {
+        if (runLength > 0 && endsAsUtf8()) {
             w += sequences;
             if (got < need) c++;
             u += runLength;
