@@ -41,6 +41,33 @@ class RankingTest {
     }
 
     /**
+     * Stage one's sample ends after {@link Ranking#SAMPLE_NON_ASCII} non-ASCII bytes, at the start
+     * of the next run of them, where the text is that dense: the leader is the one a sample of all
+     * {@link Ranking#SAMPLE_BYTES} gives, on every development page whole and cut to 3,000 and
+     * 1,500 bytes of text; and the sample was cut on many of them.
+     */
+    @Test
+    void aDenseTextsShorterSampleChangesNoLeader() throws IOException {
+        int cut = 0;
+        java.util.Map<String, String> differ = new java.util.TreeMap<>();
+        for (DetectionCorpus.Case c : DetectionCorpus.development()) {
+            if (Detector.utf8Validity(c.bytes(), 0, c.bytes().length, true) != Detector.Utf8.INVALID) continue;
+            byte[] whole = DetectionCorpus.evidenceText(c.bytes());
+            for (int n : new int[] {whole.length, Math.min(whole.length, 3000), Math.min(whole.length, 1500)}) {
+                byte[] text = java.util.Arrays.copyOf(whole, n);
+                int nonAscii = 0;
+                for (int i = 0; i < Math.min(n, Ranking.SAMPLE_BYTES); i++) if (text[i] < 0) nonAscii++;
+                if (nonAscii > Ranking.SAMPLE_NON_ASCII) cut++;
+                Encoding shorter = Ranking.rank(text, n).get(0).encoding();
+                Encoding longer = Ranking.rank(text, n, false, true, Integer.MAX_VALUE).get(0).encoding();
+                if (shorter != longer) differ.put(c.path() + " " + n, "2 KiB " + longer.name() + ", shorter " + shorter.name());
+            }
+        }
+        assertThat(differ, equalTo(Map.of()));
+        assertThat(cut > 300, equalTo(true));
+    }
+
+    /**
      * Single-byte candidates that decode a text's byte values alike share their counts in the
      * ranking: each candidate's parts equal its own scoring, on every development page whole and
      * cut short (where few non-ASCII bytes make the counts shared).
