@@ -380,15 +380,13 @@ final class Ranking {
          * (scanned), its counts shared with every candidate that decodes each byte value of that
          * text to the same character, and so counts the same (only the languages' weighing is
          * the candidate's own): on a text with few non-ASCII bytes every single-byte candidate is
-         * scored, and most decode its few byte values alike.
+         * scored, and most decode its few byte values alike; on a longer one, twins do (ISO-8859-7
+         * and windows-1253 on Greek without the letters they place apart, windows-1255 and
+         * ISO-8859-8 on Hebrew without points), and the comparing costs a pass over the byte
+         * values where a count costs many.
          */
         TextEvidence.Parts singleByteParts(Candidate c, int n) {
             ByteTables.ByteTable t = ByteTables.TABLES.get(c.encoding());
-            int end = nonAsciiBefore(n);
-            if (end > SHARED_COUNTS_MAX) {
-                // many byte values, few candidates alike: not worth the comparing
-                return TextEvidence.singleByteParts(TextEvidence.singleByteCounts(text, n, nonAscii, nonAsciiCount, t, byteLetters), t);
-            }
             if (countedLength != n) {
                 countedLength = n;
                 counted.clear();
