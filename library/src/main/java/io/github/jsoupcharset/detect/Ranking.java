@@ -408,12 +408,13 @@ final class Ranking {
          * {@link #singleByteParts(Candidate, int)}, or null when the candidate cannot score {@code
          * toBeat} or more (negative infinity: always the parts), known as soon as the counts so far
          * and the ceilings of the bytes still to count cannot reach it ({@code pairCeilings}: their
-         * sum over the text, {@link TextEvidence#pairCeilings}): only on a text of many non-ASCII
-         * bytes, where counts are not shared.
+         * sum over the text, {@link TextEvidence#pairCeilings}): only on a text of more than
+         * {@link #WHOLE_COUNTS_MAX} non-ASCII bytes, where dropping part way pays (counts made so
+         * are not shared).
          */
         TextEvidence.Parts singleByteParts(Candidate c, int n, double toBeat, int pairCeilings) {
             int end = nonAsciiBefore(n);
-            if (toBeat == Double.NEGATIVE_INFINITY || end <= SHARED_COUNTS_MAX) return singleByteParts(c, n);
+            if (toBeat == Double.NEGATIVE_INFINITY || end <= WHOLE_COUNTS_MAX) return singleByteParts(c, n);
             ByteTables.ByteTable t = ByteTables.TABLES.get(c.encoding());
             TextEvidence.SingleByteCounts counts = TextEvidence.singleByteCounts(text, n, nonAscii, nonAsciiCount, t, byteLetters,
                     c, toBeat, pairCeilings);
@@ -538,8 +539,12 @@ final class Ranking {
      */
     private static final int ALL_AT_ONCE_MAX = 256;
 
-    /** Up to this many non-ASCII bytes in the text scored, single-byte candidates that decode them alike share their counts. */
-    private static final int SHARED_COUNTS_MAX = 256;
+    /**
+     * Up to this many non-ASCII bytes in the text scored, a single-byte candidate that could be
+     * dropped part way is counted whole, its counts shared with candidates that decode the text
+     * alike: on few bytes the bound's checks cost what dropping saves.
+     */
+    private static final int WHOLE_COUNTS_MAX = 256;
 
     /**
      * {@link TextEvidence#singleByteParts} of each of single-byte {@code candidates} on {@code text[0, n)}
