@@ -90,7 +90,6 @@ final class Ranking {
         double[] pairBounds = new double[scored.length];
         boolean multiByteText = false;
         if (!glance.singleByteByGlance().isEmpty()) {
-            scratch.scan(sampleLen);
             for (int i : multiByte) {
                 bounds[i] = LeadByteBound.of(contenders.get(i), text, sampleLen, scratch.nonAscii, scratch.nonAsciiCount);
             }
