@@ -63,6 +63,8 @@ final class CharacterProperties {
         if (c == 0xA4) f |= UNWRITTEN;
         // Thai digits stand in numbers, never inside a word: glued to a letter, as a symbol is
         if (c >= 0x0E50 && c <= 0x0E59) f |= SYMBOL;
+        // so do the vulgar fractions (\u00bc \u00bd \u00be: "2\u00bd"), beside a letter or another symbol
+        if (c >= 0xBC && c <= 0xBE) f |= SYMBOL;
         Character.UnicodeScript s = Character.UnicodeScript.of(c);
         // a lone letter is rare in alphabetic scripts, common in Han, kana and Hangul
         if (s != Character.UnicodeScript.HAN && s != Character.UnicodeScript.HIRAGANA

@@ -535,7 +535,7 @@ final class TextEvidence {
         // what the web's mostly-ASCII pages hold, between ASCII (or more of it: a run of no-break
         // spaces): "It’s", "Campaign®", "don´t", "© 1999"; glued to other characters, a symbol
         // still weighs as below ("Ã©")
-        if ((e & POSITIONAL) == WEB_PUNCTUATION && asciiOrWebPunctuation(prev) && asciiOrWebPunctuation(next)) return 1 << 1;
+        if ((e & POSITIONAL) == WEB_PUNCTUATION && leavesInPlace(e, prev) && leavesInPlace(e, next)) return 1 << 1;
         if ((e & LETTER) != 0) {
             int v = 0;
             int implausible = 0;
@@ -559,9 +559,14 @@ final class TextEvidence {
         return 0;
     }
 
-    /** Whether an {@link #entry} is ASCII or {@link #WEB_PUNCTUATION}: a neighbour that leaves the web's punctuation in place. */
-    private static boolean asciiOrWebPunctuation(int entry) {
-        return (entry & ASCII) != 0 || (entry & POSITIONAL) == WEB_PUNCTUATION;
+    /**
+     * Whether neighbour {@code n} (an {@link #entry}) leaves {@link #WEB_PUNCTUATION} {@code e} in
+     * place: ASCII, or more of the web's punctuation ("\u00a0\u00a0\u00a0", "\u00a0\u2013\u00a0",
+     * "\u00a9\u00a0", "\u2019\u201d"), but not a symbol beside a symbol: "\u00b1\u00b1\u00be\u00a9" is
+     * no price or sign the web writes, it is "\u5317\u4eac" (GBK's B1 B1 BE A9) read as windows-1252.
+     */
+    private static boolean leavesInPlace(int e, int n) {
+        return (n & ASCII) != 0 || (n & POSITIONAL) == WEB_PUNCTUATION && (e & n & SYMBOL) == 0;
     }
 
     /** {@link #contribution}: the character is a letter counted (not a lone one). */
@@ -570,11 +575,12 @@ final class TextEvidence {
     /**
      * What {@link #contribution} reads of the character before or after the one weighed: whether
      * it is a letter, and of a letter its case, script, whether it is a mark and its kind as a Thai
-     * neighbour; whether it is ASCII. Entries alike in these weigh their neighbours alike.
+     * neighbour; whether it is ASCII; of the web's punctuation, whether it is a symbol ({@link
+     * #leavesInPlace}). Entries alike in these weigh their neighbours alike.
      */
     static int asNeighbour(int entry) {
-        return (entry & LETTER) == 0 ? entry & (ASCII | POSITIONAL)
-                : entry & (LETTER | UPPER | LOWER | MARK | ASCII | THAI_NEIGHBOUR | SCRIPT_BITS);
+        if ((entry & LETTER) != 0) return entry & (LETTER | UPPER | LOWER | MARK | ASCII | THAI_NEIGHBOUR | SCRIPT_BITS);
+        return (entry & POSITIONAL) == WEB_PUNCTUATION ? entry & (POSITIONAL | SYMBOL) : entry & (ASCII | POSITIONAL);
     }
 
     /** What {@link #contribution} reads of the character two before the one weighed: whether it is a mark or a Thai consonant. */

@@ -74,6 +74,24 @@ class WebEvidenceTest {
     }
 
     @Test
+    void symbolsSideBySideAreNotTheWebsPunctuation() {
+        // GBK's "\u5317\u4eac" (B1 B1 BE A9) is windows-1252's "\u00b1\u00b1\u00be\u00a9": four of the
+        // web's symbols, which counted as four where each stood beside another, and the English
+        // page with two Chinese characters was windows-1252
+        Charset gbk = Charset.forName("GBK");
+        for (String text : List.of("<p>Welcome to \u5317\u4eac and enjoy the food.</p>",
+                "<p>The \u5317\u4eac office is open on weekdays.</p>")) {
+            assertThat(text, guess(page(text + ENGLISH, gbk)).encoding(), equalTo(Encoding.GBK));
+        }
+        // the web's punctuation beside more of it is the web's still: no-break spaces around a
+        // dash or before a euro sign, nested quotes, a copyright sign before a no-break space
+        for (String text : List.of("<p>Paris\u00a0\u2013\u00a0Lyon, 12,50\u00a0\u20ac la nuit.</p>",
+                "<p>He said \u201cshe told me \u2018no\u2019\u201d and left.</p>", "<p>\u00a9\u00a02009 Example</p>")) {
+            assertThat(text, guess(page(text + ENGLISH, CP1252)).encoding(), equalTo(Encoding.WINDOWS_1252));
+        }
+    }
+
+    @Test
     void aTemperatureIsNotARareHangulSyllable() {
         // EUC-KR reads 0xB0 "C" as 캜, one of the 8,822 syllables outside KS X 1001 that Korean
         // text hardly writes: "Click 20°C to make changes" was EUC-KR's "20캜" at 62
