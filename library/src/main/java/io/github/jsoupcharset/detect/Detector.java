@@ -273,9 +273,10 @@ public final class Detector {
     }
 
     /**
-     * Fewer non-ASCII bytes than this in the text weighed are thin evidence: the reading the web
-     * most often means by them wins (the priors, {@link Candidates#ALL}), and the confidence stays
-     * under {@link Calibration#UNSURE}.
+     * Fewer non-ASCII bytes than this in the text weighed are thin evidence: what those bytes most
+     * often are on the web decides (the web's punctuation, {@link TextEvidence#isWebPunctuation},
+     * and the priors, {@link Candidates#ALL}), and the confidence stays under {@link
+     * Calibration#UNSURE}.
      */
     static final int THIN_EVIDENCE = 8;
 
@@ -399,7 +400,7 @@ public final class Detector {
     /** {@link #ranked(byte[], int, int, List)} on the page's {@link #evidenceWindow}, {@code text}. */
     private static Ranked ranked(byte[] bytes, int off, int len, byte[] text, List<String> hints) {
         int n = text.length;
-        List<Ranking.Scored> ranked = Ranking.rank(text, n);
+        List<Ranking.Scored> ranked = euroAlone(Ranking.rank(text, n), text, n);
         if (ranked.get(1).score() >= ranked.get(0).score()
                 - Math.max(LanguageHints.TIE, LanguageHints.TIE_SHARE * Math.abs(ranked.get(0).score()))) {
             // a tie: the hints, and the page's own <html lang>, may break it
@@ -421,6 +422,22 @@ public final class Detector {
             if (!sameText(leader, other, values)) return new Ranked(ranked, ranked.get(i).score(), other.encoding(), text);
         }
         return new Ranked(ranked, noRival(ranked.get(0).score()), null, text);
+    }
+
+    /**
+     * The ranking without GBK where it leads on a text whose only bytes beyond ASCII are 0x80. GBK
+     * reads that byte alone as \u20ac, its one character of a single byte beyond ASCII, as
+     * windows-1252 and most single-byte encodings do: such a text ("\u20ac5 a month") reads alike in
+     * them, and GBK led only because the ranking weighs its characters double, as two bytes each,
+     * which this one is not. It would change no character, so it is no rival either; the others'
+     * ranking, where the priors part readings alike, decides (windows-1252, the web's commoner).
+     */
+    private static List<Ranking.Scored> euroAlone(List<Ranking.Scored> ranked, byte[] text, int n) {
+        if (ranked.get(0).encoding() != Encoding.GBK) return ranked;
+        for (int i = AsciiBytes.firstNonAscii(text, 0, n); i < n; i = AsciiBytes.firstNonAscii(text, i + 1, n)) {
+            if (text[i] != (byte) 0x80) return ranked;
+        }
+        return ranked.size() > 2 ? ranked.subList(1, ranked.size()) : ranked;
     }
 
     /**

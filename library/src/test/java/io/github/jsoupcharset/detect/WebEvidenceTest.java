@@ -17,6 +17,7 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.lessThan;
+import static org.hamcrest.Matchers.not;
 
 /**
  * The classes of real pages detection read wrong before its priors came from the web: thin
@@ -89,6 +90,22 @@ class WebEvidenceTest {
                 "<p>He said \u201cshe told me \u2018no\u2019\u201d and left.</p>", "<p>\u00a9\u00a02009 Example</p>")) {
             assertThat(text, guess(page(text + ENGLISH, CP1252)).encoding(), equalTo(Encoding.WINDOWS_1252));
         }
+    }
+
+    @Test
+    void euroSignsAloneAreWindows1252() {
+        // GBK reads 0x80 alone as \u20ac, as windows-1252 does; weighed double as a GBK character
+        // of two bytes, which it is not, it made English price lists GBK (at 96% for nine prices)
+        for (String text : List.of("<p>Prices start at \u20ac5 per month.</p>",
+                "<p>Menu: soup \u20ac5, salad \u20ac7, pasta \u20ac12, pizza \u20ac11, steak \u20ac24, fish \u20ac19,"
+                        + " cake \u20ac6, coffee \u20ac3, tea \u20ac2.</p>")) {
+            Detector.Guess g = guess(page(text + ENGLISH, CP1252));
+            assertThat(text, g.encoding(), equalTo(Encoding.WINDOWS_1252));
+            assertThat(text, g.runnerUp(), not(equalTo(Encoding.GBK)));
+        }
+        // a euro sign on a GBK page is GBK's still
+        assertThat(guess(page("<p>\u4ef7\u683c \u20ac5\u3002\u6b22\u8fce\u5149\u4e34</p>" + ENGLISH,
+                Charset.forName("GBK"))).encoding(), equalTo(Encoding.GBK));
     }
 
     @Test
