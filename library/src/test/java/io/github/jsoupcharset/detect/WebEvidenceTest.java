@@ -14,10 +14,14 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.both;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.greaterThanOrEqualTo;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.lessThan;
+import static org.hamcrest.Matchers.lessThanOrEqualTo;
 import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.notNullValue;
 
 /**
  * The classes of real pages detection read wrong before its priors came from the web: thin
@@ -194,6 +198,19 @@ class WebEvidenceTest {
         // the template is wrong in windows-1251: not a sure reading
         assertThat(decision.detectorConfidence().getAsInt(), lessThan(EncodingDecision.DETECTION_UNSURE_BELOW));
         assertThat(d.text().contains(ARTICLE.trim()), is(true));
+    }
+
+    @Test
+    void aSmallUtf8TemplateAroundALongLegacyArticleIsNamed() {
+        // a menu and a title in UTF-8, 5% of the characters, around a long windows-1251 article:
+        // windows-1251 at 100 with no mixture named, the menu mojibake ("Р“Р»...")
+        byte[] page = mixed(NAV, ARTICLE.repeat(20), Charset.forName("windows-1251"));
+        Detector.Guess g = guess(page);
+        assertThat(g.encoding(), equalTo(Encoding.WINDOWS_1251));
+        assertThat("the mixture named", g.mixture(), notNullValue());
+        assertThat(g.mixture().other(), equalTo(Encoding.UTF_8));
+        assertThat(g.mixture().sharePercent(), is(both(greaterThanOrEqualTo(3)).and(lessThan(10))));
+        assertThat(g.confidence(), lessThanOrEqualTo(100 - g.mixture().sharePercent()));
     }
 
     @Test
