@@ -38,7 +38,9 @@ import java.util.Set;
  *       UTF-8 sequence and the legacy reading is a few letters
  *       ({@link Detector#readsAsLegacyLetters}: small letters inside words, "café" and not the
  *       "cafÃ" or "Ã©" a broken "é" leaves), each a byte of its own that a broken sequence seldom
- *       leaves for a single-byte encoding ({@link #loneLetterBytes}). A UTF-8 page broken in two
+ *       leaves for a single-byte encoding ({@link #loneLetterBytes}), or, read as windows-1252, the
+ *       web's punctuation where the web writes it and a broken sequence does not leave it ("It’s",
+ *       "© 2008": {@link #webPunctuationInPlace}). A UTF-8 page broken in two
  *       places, or mostly good UTF-8 with a stray legacy paragraph, stays UTF-8. The first
  *       {@link #PROBE} non-ASCII sequences are looked at first: the body is counted in full only
  *       when errors make up at least a third of them, so on a UTF-8 page the scan ends after a few
@@ -179,7 +181,8 @@ public final class DeclarationCheck {
         long legacyErrors = replacements(legacy);
         if (legacyErrors * CLEAN_RATIO > count.errors()) return Optional.empty();
         if (twoPlaces && (!Detector.readsAsLegacyLetters(legacy, guess.encoding())
-                || !MULTI_BYTE.contains(guess.encoding()) && !loneLetterBytes(body, off, len))) {
+                || !MULTI_BYTE.contains(guess.encoding()) && !loneLetterBytes(body, off, len))
+                && !(guess.encoding() == Encoding.WINDOWS_1252 && webPunctuationInPlace(legacy))) {
             return Optional.empty();
         }
         return Optional.of(new Misdeclaration(where, Encoding.UTF_8, guess.encoding(),
@@ -233,6 +236,90 @@ public final class DeclarationCheck {
             if (i + 1 < off + len && b[i + 1] < 0 && !neverUtf8(v) && !neverUtf8(b[i + 1] & 0xFF)) return false;
         }
         return true;
+    }
+
+    /**
+     * Whether every character beyond ASCII of {@code t}, windows-1252's reading of a body with no
+     * whole UTF-8 sequence, is the web's punctuation where the web writes it and a broken UTF-8
+     * sequence does not leave it. A sequence that lost its lead leaves one byte 0x80-0xBF, which
+     * windows-1252 reads as punctuation too ("é" C3 A9 as "©", Portuguese "ele é bom" as
+     * "ele © bom"), but not in these places: an apostrophe in an English contraction ("It’s",
+     * "don’t", "we’ll"); a dash between spaces or digits ("now — then", "1990–2000");
+     * © or ® before a year or after "Copyright" ("© 2008", "Copyright© 2008",
+     * "Copyright © Smith"); £ € § before a number ("£10", "§§1280"); ° after
+     * one ("20°C"); » after a space and before no word ("Register now »</a>"), « the
+     * mirror; an ellipsis after a word and before none; a bullet between spaces or tags; and
+     * quotation marks “ ” that open and close in turn around words.
+     */
+    static boolean webPunctuationInPlace(String t) {
+        int n = t.length();
+        boolean seen = false;
+        boolean quoteOpen = false;
+        for (int i = 0; i < n; i++) {
+            char c = t.charAt(i);
+            if (c < 0x80) continue;
+            seen = true;
+            char p = i > 0 ? t.charAt(i - 1) : ' ';
+            char q = i + 1 < n ? t.charAt(i + 1) : ' ';
+            boolean ok = switch (c) {
+                case '\u2019' -> asciiLetter(p) && contraction(t, i + 1);
+                case '\u2013', '\u2014' -> p == ' ' && q == ' ' || asciiDigit(p) && asciiDigit(q);
+                case '\u00a9', '\u00ae' -> !asciiLetter(q) && (digitAfter(t, i + 1) || after(t, i, "copyright"));
+                case '\u00a3', '\u20ac' -> !asciiLetter(p) && asciiDigit(q);
+                case '\u00a7' -> !asciiLetter(p) && p != '\u00a7' ? sectionSigns(t, i) : p == '\u00a7';
+                case '\u00b0' -> asciiDigit(p) && !asciiDigit(q);
+                case '\u00bb' -> p == ' ' && !wordChar(q);
+                case '\u00ab' -> q == ' ' && !wordChar(p);
+                case '\u2026' -> (asciiLetter(p) || p == '.') && !wordChar(q);
+                case '\u2022' -> (p == ' ' || p == '>') && (q == ' ' || q == '<');
+                case '\u201c' -> !quoteOpen && !wordChar(p) && asciiLetter(q);
+                case '\u201d' -> quoteOpen && !wordChar(q);
+                default -> false;
+            };
+            if (!ok) return false;
+            if (c == '\u201c' || c == '\u201d') quoteOpen = c == '\u201c';
+        }
+        return seen && !quoteOpen;
+    }
+
+    private static boolean asciiLetter(char c) {
+        return c < 0x80 && Character.isLetter(c);
+    }
+
+    private static boolean asciiDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    private static boolean wordChar(char c) {
+        return c >= 0x80 || Character.isLetterOrDigit(c);
+    }
+
+    /** Whether an English contraction's ending starts at {@code i}: s, t, d, m, ll, re, ve, then no letter. */
+    private static boolean contraction(String t, int i) {
+        for (String end : new String[] {"s", "t", "d", "m", "ll", "re", "ve"}) {
+            int k = i + end.length();
+            if (t.regionMatches(true, i, end, 0, end.length()) && (k >= t.length() || !wordChar(t.charAt(k)))) return true;
+        }
+        return false;
+    }
+
+    /** Whether a digit follows {@code i}, after at most one space. */
+    private static boolean digitAfter(String t, int i) {
+        if (i < t.length() && t.charAt(i) == ' ') i++;
+        return i < t.length() && asciiDigit(t.charAt(i));
+    }
+
+    /** Whether {@code word} (lower case) ends just before {@code i}, or before one space there, and starts no later word. */
+    private static boolean after(String t, int i, String word) {
+        int end = i > 0 && t.charAt(i - 1) == ' ' ? i - 1 : i;
+        int start = end - word.length();
+        return start >= 0 && t.regionMatches(true, start, word, 0, word.length()) && (start == 0 || !wordChar(t.charAt(start - 1)));
+    }
+
+    /** Whether the section signs starting at {@code i} are followed by a number (after at most one space). */
+    private static boolean sectionSigns(String t, int i) {
+        while (i < t.length() && t.charAt(i) == '\u00a7') i++;
+        return digitAfter(t, i);
     }
 
     /**

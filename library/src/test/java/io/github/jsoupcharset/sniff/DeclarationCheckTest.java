@@ -216,6 +216,35 @@ class DeclarationCheckTest {
     }
 
     @Test
+    void theWebsPunctuationInItsPlaceDeclaredUtf8IsWindows1252() {
+        // the commonest misdeclared page: windows-1252 punctuation behind charset=utf-8, which a
+        // browser shows as U+FFFD; one or two bytes 0x80-0xBF, what a sequence that lost its lead
+        // leaves, but not in these places
+        for (String text : List.of("It\u2019s the nation\u2019s day.", "We\u2019ll see; don\u2019t.", "Paris \u2013 Lyon",
+                "this Agreement \u2014 no other", "Civil Procedure, \u00a7\u00a71280 et seq.", "Copyright\u00a9 2008 Acme",
+                "Copyright \u00a9 Smith Events", "<a>Register now \u00bb</a>", "It costs \u00a310.", "20\u00b0C today",
+                "He said \u201cyes\u201d and left.", "\u00a92013 Acme", "Wait\u2026 <b>no</b>")) {
+            assertThat(text, check(page(text, Encoding.WINDOWS_1252.charset()), Encoding.UTF_8)
+                    .map(Misdeclaration::bytesLookLike), equalTo(Optional.of(Encoding.WINDOWS_1252)));
+        }
+        // elsewhere such a byte stays what a broken sequence may have left: a lone letter's
+        // (Portuguese "\u00e9" C3 A9 without its lead reads "\u00a9"), a quote that never closes, a
+        // symbol glued to words on both sides
+        for (String text : List.of("ele \u00a9 bom", "a \u201cquote", "x\u2014y", "caf\u00a9 au lait", "It\u2019x")) {
+            assertThat(text, check(page(text, Encoding.WINDOWS_1252.charset()), Encoding.UTF_8), equalTo(Optional.empty()));
+        }
+        // and UTF-8 broken in two places, every way, stays UTF-8
+        for (String text : List.of("Ele \u00e9 bom e \u00e9 meu.", "Il \u00e9tait \u00e0 Paris.", "Stra\u00dfe \u00d6 2", "F\u00f6\u00f6 bar")) {
+            byte[] utf8 = page(text, StandardCharsets.UTF_8);
+            for (Breakage how : Breakage.values()) {
+                byte[] bytes = how.breakEach(utf8);
+                assertThat(how + " " + new String(bytes, StandardCharsets.ISO_8859_1), check(bytes, Encoding.UTF_8),
+                        equalTo(Optional.empty()));
+            }
+        }
+    }
+
+    @Test
     void aFewJapaneseLettersDeclaredUtf8AreLegacy() {
         assertThat(check(page("ログイン", Encoding.EUC_JP.charset()), Encoding.UTF_8).map(Misdeclaration::bytesLookLike),
                 equalTo(Optional.of(Encoding.EUC_JP)));
