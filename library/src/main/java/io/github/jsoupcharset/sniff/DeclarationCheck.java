@@ -171,8 +171,7 @@ public final class DeclarationCheck {
         if (count.errors() < 2 * count.sequences()) return Optional.empty();
         // a page that could be UTF-8 broken in two places: taken for legacy text only when it has
         // nothing UTF-8 writes beyond ASCII and reads as a few legacy letters
-        boolean twoPlaces = count.errors() <= 2 * MAX_ERRORS_OF_PLACE
-                && brokenRuns(body, off, len, complete) < MIN_BROKEN_RUNS;
+        boolean twoPlaces = count.errors() <= 2 * MAX_ERRORS_OF_PLACE && twoPlaces(body, off, len, complete);
         if (twoPlaces && count.sequences() > 0) return Optional.empty();
         Detector.Guess guess = Detector.guess(body, off, len, SniffOptions.Detection.AUTHOR_INTENT,
                 Encoding.WINDOWS_1252, complete);
@@ -205,6 +204,30 @@ public final class DeclarationCheck {
             i = AsciiBytes.firstNonAscii(b, j, end);
         }
         return broken;
+    }
+
+    /**
+     * Whether the broken runs ({@link #brokenRuns}) could be a UTF-8 page broken in at most two
+     * places: fewer than {@link #MIN_BROKEN_RUNS}, and where there are two, each one place, with at
+     * most {@link #MAX_ERRORS_OF_PLACE} errors (one run may hold both places). Two Russian words
+     * of windows-1251 ("Привет мир", six errors and three) are
+     * more than two places.
+     */
+    static boolean twoPlaces(byte[] b, int off, int len, boolean complete) {
+        int broken = 0;
+        long most = 0;
+        int end = off + len;
+        int i = AsciiBytes.firstNonAscii(b, off, end);
+        while (i < end) {
+            int j = i;
+            while (j < end && b[j] < 0) j++;
+            long errors = Utf8Scan.of(b, i, j - i, complete || j < end, false, Integer.MAX_VALUE).errors();
+            if (errors > 0) broken++;
+            most = Math.max(most, errors);
+            if (broken >= MIN_BROKEN_RUNS) return false;
+            i = AsciiBytes.firstNonAscii(b, j, end);
+        }
+        return broken < 2 || most <= MAX_ERRORS_OF_PLACE;
     }
 
     /** {@code n} and the noun, in the plural unless {@code n} is 1 ("1 UTF-8 error", "2 UTF-8 errors"). */

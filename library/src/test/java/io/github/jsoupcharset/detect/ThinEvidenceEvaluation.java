@@ -31,7 +31,9 @@ import java.util.Random;
  *   <li>{@code ideographic space}: one U+3000 in Shift_JIS.</li>
  * </ul>
  * A page counts when its decoded text is the author's exact text. Nothing here was tuned on: the
- * messages are chosen by a fixed seed.
+ * messages are chosen by a fixed seed. The same pages are also served with their bytes behind
+ * {@code charset=utf-8} and decoded in checked mode ({@link #evaluateMisdeclared}): the author's
+ * text, left as declared, or read otherwise.
  *
  * <p>Usage: {@code ThinEvidenceEvaluation [locale folder, default /usr/share/locale]}; {@code
  * -Dverbose=true} lists the misses.
@@ -40,6 +42,8 @@ public final class ThinEvidenceEvaluation {
     private ThinEvidenceEvaluation() {}
 
     private static final BrowserCharsetParser PARSER = BrowserCharsetJsoup.withOptions(SniffOptions.DEFAULTS);
+    private static final BrowserCharsetParser CHECKED = BrowserCharsetJsoup.withOptions(
+            SniffOptions.DEFAULTS.withDeclarations(SniffOptions.Declarations.CHECKED));
 
     /** One page: its class, its encoding and its text. */
     record Page(String kind, Encoding encoding, String html) {}
@@ -139,6 +143,28 @@ public final class ThinEvidenceEvaluation {
         return tally;
     }
 
+    /**
+     * The same pages misdeclared, their bytes behind {@code charset=utf-8}, in checked mode, by
+     * class: pages, the author's text, left as declared (a browser's text, U+FFFD for the bytes),
+     * and read otherwise (repaired to a wrong encoding).
+     */
+    static Map<String, int[]> evaluateMisdeclared(List<Page> pages, boolean verbose) {
+        Map<String, int[]> tally = new LinkedHashMap<>();
+        for (Page p : pages) {
+            byte[] bytes = p.html().getBytes(p.encoding().charset());
+            String author = PARSER.decode(bytes, "text/html; charset=" + p.encoding().name()).text();
+            String browser = PARSER.decode(bytes, "text/html; charset=utf-8").text();
+            var got = CHECKED.decode(bytes, "text/html; charset=utf-8");
+            int[] t = tally.computeIfAbsent(p.kind() + ", " + p.encoding().name(), k -> new int[4]);
+            t[0]++;
+            int outcome = got.text().equals(author) ? 1 : got.text().equals(browser) ? 2 : 3;
+            t[outcome]++;
+            if (outcome != 1 && verbose) System.out.println((outcome == 2 ? "LEFT " : "WRONG ") + p.kind() + " " + p.encoding().name() + " -> "
+                    + got.decision() + "\n  " + p.html().replaceAll("(?s).*<body>\n|</body>.*", ""));
+        }
+        return tally;
+    }
+
     /** Prints the table (markdown). */
     public static void main(String[] args) throws IOException {
         Path locale = Paths.get(args.length > 0 ? args[0] : "/usr/share/locale");
@@ -153,5 +179,15 @@ public final class ThinEvidenceEvaluation {
             all += e.getValue()[1];
         }
         System.out.printf("| **all** | **%d** | **%d (%.1f%%)** |%n", all, right, 100.0 * right / all);
+        System.out.println();
+        System.out.println("| behind charset=utf-8, checked | pages | author's text | left as declared | read otherwise |");
+        System.out.println("|---|---|---|---|---|");
+        int[] sum = new int[4];
+        for (Map.Entry<String, int[]> e : evaluateMisdeclared(pages(locale), Boolean.getBoolean("verbose")).entrySet()) {
+            int[] t = e.getValue();
+            System.out.printf("| %s | %d | %d | %d | %d |%n", e.getKey(), t[0], t[1], t[2], t[3]);
+            for (int i = 0; i < 4; i++) sum[i] += t[i];
+        }
+        System.out.printf("| **all** | **%d** | **%d** | **%d** | **%d** |%n", sum[0], sum[1], sum[2], sum[3]);
     }
 }

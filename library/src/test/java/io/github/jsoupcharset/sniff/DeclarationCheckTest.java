@@ -245,6 +245,18 @@ class DeclarationCheckTest {
     }
 
     @Test
+    void twoLegacyWordsOfMoreThanOnePlacesErrorsAreLegacy() {
+        // six errors in one run and three in another: no UTF-8 page broken in two places makes them
+        // (one place makes five at most), however few the bytes
+        for (String text : List.of("Hello, \u0434\u0440\u0443\u0437\u044c\u044f \u043c\u043e\u0438!",
+                "\u041c\u043e\u0441\u043a\u0432\u0430 \u0441\u0442\u043e\u043b\u0438\u0446\u0430.")) {
+            assertThat(text, check(page(text + " Plain English text otherwise, about the weather and the news.",
+                    Encoding.WINDOWS_1251.charset()), Encoding.UTF_8).map(Misdeclaration::bytesLookLike),
+                    equalTo(Optional.of(Encoding.WINDOWS_1251)));
+        }
+    }
+
+    @Test
     void aFewJapaneseLettersDeclaredUtf8AreLegacy() {
         assertThat(check(page("ログイン", Encoding.EUC_JP.charset()), Encoding.UTF_8).map(Misdeclaration::bytesLookLike),
                 equalTo(Optional.of(Encoding.EUC_JP)));
