@@ -190,28 +190,12 @@ public final class DeclarationCheck {
     }
 
     /**
-     * The maximal runs of non-ASCII bytes that are not whole UTF-8 sequences: a legacy letter, or
-     * one place where a UTF-8 page is broken, however many errors that place makes.
-     */
-    static int brokenRuns(byte[] b, int off, int len, boolean complete) {
-        int broken = 0;
-        int end = off + len;
-        int i = AsciiBytes.firstNonAscii(b, off, end);
-        while (i < end) {
-            int j = i;
-            while (j < end && b[j] < 0) j++;
-            if (Utf8Scan.of(b, i, j - i, complete || j < end, true, Integer.MAX_VALUE).errors() > 0) broken++;
-            i = AsciiBytes.firstNonAscii(b, j, end);
-        }
-        return broken;
-    }
-
-    /**
-     * Whether the broken runs ({@link #brokenRuns}) could be a UTF-8 page broken in at most two
-     * places: fewer than {@link #MIN_BROKEN_RUNS}, and where there are two, each one place, with at
-     * most {@link #MAX_ERRORS_OF_PLACE} errors (one run may hold both places). Two Russian words
-     * of windows-1251 ("Привет мир", six errors and three) are
-     * more than two places.
+     * Whether the broken runs (the maximal runs of non-ASCII bytes that are not whole UTF-8
+     * sequences: a legacy word, or one place where a UTF-8 page is broken, however many errors that
+     * place makes) could be a UTF-8 page broken in at most two places: fewer than {@link
+     * #MIN_BROKEN_RUNS}, and where there are two, each one place, with at most {@link
+     * #MAX_ERRORS_OF_PLACE} errors (one run may hold both places). Two Russian words of
+     * windows-1251 ("привет мир", six errors and three) are more than two places.
      */
     static boolean twoPlaces(byte[] b, int off, int len, boolean complete) {
         int broken = 0;
