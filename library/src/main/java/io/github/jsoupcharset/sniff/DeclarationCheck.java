@@ -273,7 +273,7 @@ public final class DeclarationCheck {
                 case '\u2013', '\u2014' -> p == ' ' && q == ' ' || asciiDigit(p) && asciiDigit(q);
                 case '\u00a9', '\u00ae' -> !asciiLetter(q) && (digitAfter(t, i + 1) || after(t, i, "copyright"));
                 case '\u00a3', '\u20ac' -> !asciiLetter(p) && asciiDigit(q);
-                case '\u00a7' -> !asciiLetter(p) && p != '\u00a7' ? sectionSigns(t, i) : p == '\u00a7';
+                case '\u00a7' -> p == '\u00a7' || !asciiLetter(p) && sectionSigns(t, i);
                 case '\u00b0' -> asciiDigit(p) && !asciiDigit(q);
                 case '\u00bb' -> p == ' ' && !wordChar(q);
                 case '\u00ab' -> q == ' ' && !wordChar(p);

@@ -168,7 +168,8 @@ public final class ThinEvidenceEvaluation {
     /** Prints the table (markdown). */
     public static void main(String[] args) throws IOException {
         Path locale = Paths.get(args.length > 0 ? args[0] : "/usr/share/locale");
-        Map<String, int[]> tally = evaluate(pages(locale), Boolean.getBoolean("verbose"));
+        List<Page> pages = pages(locale);
+        Map<String, int[]> tally = evaluate(pages, Boolean.getBoolean("verbose"));
         System.out.println("| thin evidence | pages | right |");
         System.out.println("|---|---|---|");
         int right = 0;
@@ -183,7 +184,7 @@ public final class ThinEvidenceEvaluation {
         System.out.println("| behind charset=utf-8, checked | pages | author's text | left as declared | read otherwise |");
         System.out.println("|---|---|---|---|---|");
         int[] sum = new int[4];
-        for (Map.Entry<String, int[]> e : evaluateMisdeclared(pages(locale), Boolean.getBoolean("verbose")).entrySet()) {
+        for (Map.Entry<String, int[]> e : evaluateMisdeclared(pages, Boolean.getBoolean("verbose")).entrySet()) {
             int[] t = e.getValue();
             System.out.printf("| %s | %d | %d | %d | %d |%n", e.getKey(), t[0], t[1], t[2], t[3]);
             for (int i = 0; i < 4; i++) sum[i] += t[i];
