@@ -22,8 +22,9 @@ import java.util.Set;
  * bounded (DETECTION.md, "Cost"): stage one scores the contenders ({@link Glance}; multi-byte
  * candidates dropped when even their {@link TextEvidence#ceiling} cannot reach the best
  * single-byte score) on {@link #SAMPLE_BYTES} of text; stage two scores the leader and the
- * finalists close to it on all the text, with ICU4J's opinion ({@link IcuOpinion}) asked only
- * where it could change the text. Internal; thread-safe.
+ * finalists close to it on all the text, the Cyrillic readings among them ordered by how often
+ * Russian writes their letters ({@link CyrillicLetters}), with ICU4J's opinion ({@link IcuOpinion})
+ * asked only where it could change the text. Internal; thread-safe.
  */
 final class Ranking {
     private Ranking() {}
@@ -147,7 +148,7 @@ final class Ranking {
         // set, a quarter of the leader's score held with room: a sixth did not)
         if (!exhaustive && leader - first.get(1).score() > Math.max(SETTLED, SETTLED_SHARE * Math.abs(leader))) return first;
         // 2. the leaders, those close enough to the leader to overtake it, on all the evidence,
-        // with ICU4J's opinion
+        // with the Cyrillic letters' frequencies and ICU4J's opinion
         double reach = Math.max(FINAL_REACH, FINAL_REACH_SHARE * Math.abs(leader));
         List<Candidate> finalists = new ArrayList<>();
         List<TextEvidence.Parts> finalParts = new ArrayList<>();
@@ -157,15 +158,17 @@ final class Ranking {
             finalists.add(c);
             finalParts.add(sampleLen == len ? sampleParts.get(c.encoding()) : parts(text, len, c, scratch));
         }
+        // readings of one alphabet told apart by how often the language writes their letters
+        double[] shortfalls = CyrillicLetters.shortfalls(finalists, text, len);
         Map<Encoding, Integer> icu = Map.of();
-        Set<Encoding> wanted = icuWanted(finalists, finalParts, scratch);
+        Set<Encoding> wanted = icuWanted(finalists, finalParts, shortfalls, scratch);
         if (exhaustive || !wanted.isEmpty()) {
             icu = IcuOpinion.confidences(text, len, exhaustive ? null : wanted);
         }
         List<Scored> second = new ArrayList<>();
         for (int i = 0; i < finalists.size(); i++) {
             Candidate c = finalists.get(i);
-            second.add(new Scored(c.encoding(), finalParts.get(i).score(c, icu.getOrDefault(c.encoding(), 0))));
+            second.add(new Scored(c.encoding(), finalParts.get(i).score(c, icu.getOrDefault(c.encoding(), 0)) - shortfalls[i]));
         }
         second.sort(BEST_FIRST);
         return second;
@@ -177,22 +180,25 @@ final class Ranking {
      * {@link TextEvidence.Parts#icuCeiling}, so a finalist behind the leader by more than its ceiling cannot
      * overtake whatever ICU4J says; nor can one that decodes the text exactly as the leader does
      * (twins such as windows-1255 and ISO-8859-8 on a text without the bytes they differ in),
-     * where the choice would not change a character. ICU4J's pass is costly and then skipped.
+     * where the choice would not change a character. ICU4J's pass is costly and then skipped. The
+     * scores are the finalists' less their {@link CyrillicLetters#shortfalls}.
      */
-    private static Set<Encoding> icuWanted(List<Candidate> finalists, List<TextEvidence.Parts> parts, Scratch scratch) {
+    private static Set<Encoding> icuWanted(List<Candidate> finalists, List<TextEvidence.Parts> parts, double[] shortfalls,
+            Scratch scratch) {
         int lead = 0;
         for (int i = 1; i < finalists.size(); i++) {
             // strictly greater: equal scores keep the candidates' order, as the stable sort does
-            if (parts.get(i).score(finalists.get(i), 0) > parts.get(lead).score(finalists.get(lead), 0)) lead = i;
+            if (parts.get(i).score(finalists.get(i), 0) - shortfalls[i]
+                    > parts.get(lead).score(finalists.get(lead), 0) - shortfalls[lead]) lead = i;
         }
-        double leader = parts.get(lead).score(finalists.get(lead), 0);
+        double leader = parts.get(lead).score(finalists.get(lead), 0) - shortfalls[lead];
         Set<Encoding> wanted = new HashSet<>();
         for (int i = 0; i < finalists.size(); i++) {
             if (i == lead) continue;
             Candidate c = finalists.get(i);
             // an equal score could win on order, so only a strict lead is safe
             double ceiling = IcuOpinion.NAMES.contains(c.encoding()) ? parts.get(i).icuCeiling(c) : 0;
-            if (parts.get(i).score(c, 0) + ceiling >= leader && !sameText(finalists.get(lead), c, scratch)) {
+            if (parts.get(i).score(c, 0) - shortfalls[i] + ceiling >= leader && !sameText(finalists.get(lead), c, scratch)) {
                 wanted.add(c.encoding());
             }
         }

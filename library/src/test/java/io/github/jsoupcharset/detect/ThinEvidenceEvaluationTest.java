@@ -30,11 +30,11 @@ class ThinEvidenceEvaluationTest {
         int right = 0;
         for (Map.Entry<String, int[]> e : tally.entrySet()) {
             right += e.getValue()[0];
-            // KOI8-R's few lowercase words read as windows-1251's capitals: the web's prior decides (see DETECTION.md)
-            if (e.getKey().endsWith("KOI8-R")) continue;
-            assertThat(e.getKey(), e.getValue()[0], greaterThanOrEqualTo(e.getValue()[1] * 95 / 100));
+            // KOI8-R's few lowercase words: 50 of 60, the others read as Arabic (DETECTION.md)
+            int least = e.getKey().endsWith("KOI8-R") ? 50 * e.getValue()[1] / 60 : e.getValue()[1] * 95 / 100;
+            assertThat(e.getKey(), e.getValue()[0], greaterThanOrEqualTo(least));
         }
-        assertThat(right, greaterThanOrEqualTo(408));
+        assertThat(right, greaterThanOrEqualTo(456));
     }
 
     @Test
@@ -45,12 +45,12 @@ class ThinEvidenceEvaluationTest {
         int right = 0;
         for (Map.Entry<String, int[]> e : tally.entrySet()) {
             right += e.getValue()[1];
-            // known: thin Cyrillic is repaired as detection reads it, KOI8-R's lowercase as
-            // windows-1251's capitals and a few windows-1251 words as Greek (DETECTION.md)
+            // known: thin Cyrillic is repaired as detection reads it, a few KOI8-R words as Arabic
+            // and a few windows-1251 words as Greek (DETECTION.md)
             if (e.getKey().startsWith("cyrillic")) continue;
             assertThat(e.getKey() + " read otherwise", e.getValue()[3], equalTo(0));
         }
-        // DETECTION.md: 283 of 480 (the web's punctuation in its place, two Russian words)
-        assertThat(right, greaterThanOrEqualTo(283));
+        // DETECTION.md: 331 of 480 (the web's punctuation in its place, two Russian words)
+        assertThat(right, greaterThanOrEqualTo(331));
     }
 }
