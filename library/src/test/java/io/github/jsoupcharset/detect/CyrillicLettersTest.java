@@ -1,7 +1,5 @@
 package io.github.jsoupcharset.detect;
 
-import io.github.jsoupcharset.BrowserCharsetJsoup;
-import io.github.jsoupcharset.DecodedHtml;
 import io.github.jsoupcharset.encoding.Encoding;
 import org.junit.jupiter.api.Test;
 
@@ -28,12 +26,6 @@ class CyrillicLettersTest {
             "<p>Settings: цвет поддерживает the page layout, so choose one you like.</p>",
             "<p>Our shop sells книги and журналы at the lowest prices in town.</p>",
             "<p>Search results for <b>новости спорта</b> on this site, page 2 of 7.</p>");
-
-    private static void assertDetected(String html, Encoding encoding) {
-        byte[] bytes = html.getBytes(encoding.charset());
-        DecodedHtml decoded = BrowserCharsetJsoup.decode(bytes, "text/html");
-        assertThat(encoding + ": " + decoded.decision(), decoded.text(), equalTo(html));
-    }
 
     @Test
     void aTextReadInItsOwnEncodingIsTheLikeliestReading() {
@@ -67,19 +59,21 @@ class CyrillicLettersTest {
     @Test
     void aFewLowerCaseWordsInKoi8rAreKoi8r() {
         // the third sentence is left out: its words read as Arabic in windows-1256 (DETECTION.md, "Not done")
-        for (String html : ENGLISH_WITH_RUSSIAN_WORDS) if (!html.contains("книги")) assertDetected(html, Encoding.KOI8_R);
+        for (String html : ENGLISH_WITH_RUSSIAN_WORDS) {
+            if (!html.contains("книги")) TwinEncodingsTest.assertDetected(html, Encoding.KOI8_R);
+        }
     }
 
     @Test
     void theSameWordsInWindows1251AreWindows1251() {
         // the first two are left out: their words ending in т read in ISO-8859-7 as Greek words ending in ς
-        for (String html : ENGLISH_WITH_RUSSIAN_WORDS.subList(2, 4)) assertDetected(html, Encoding.WINDOWS_1251);
+        for (String html : ENGLISH_WITH_RUSSIAN_WORDS.subList(2, 4)) TwinEncodingsTest.assertDetected(html, Encoding.WINDOWS_1251);
     }
 
     @Test
     void wordsOfCapitalsInWindows1251StayWindows1251() {
         // KOI8-R reads them as small letters: "ГЛАВНАЯ" as "цкюбмюъ", letters Russian rarely writes
-        assertDetected("<ul><li><a href=/>ГЛАВНАЯ</a><li><a href=/news>НОВОСТИ</a>"
+        TwinEncodingsTest.assertDetected("<ul><li><a href=/>ГЛАВНАЯ</a><li><a href=/news>НОВОСТИ</a>"
                 + "<li><a href=/contact>КОНТАКТЫ</a></ul><p>Welcome to our site.</p>", Encoding.WINDOWS_1251);
     }
 

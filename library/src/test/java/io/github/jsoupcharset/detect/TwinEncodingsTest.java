@@ -38,7 +38,8 @@ class TwinEncodingsTest {
             + "\u0441\u043c\u043e\u0442\u0440\u0435\u043b\u0430 \u043d\u0430 \u043a\u0430\u0440\u0442\u0438\u043d\u044b "
             + "\u0420\u0435\u043f\u0438\u043d\u0430.</p>";
 
-    private static void assertDetected(String text, Encoding encoding) {
+    /** Asserts that {@code text} in {@code encoding}, served as {@code text/html} without a charset, decodes back to itself. */
+    static void assertDetected(String text, Encoding encoding) {
         byte[] bytes = text.getBytes(encoding.charset());
         DecodedHtml decoded = BrowserCharsetJsoup.decode(bytes, "text/html");
         assertThat(encoding + ": " + decoded.decision(), decoded.text(), equalTo(text));
