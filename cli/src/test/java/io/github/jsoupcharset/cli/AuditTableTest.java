@@ -111,8 +111,10 @@ class AuditTableTest {
         assertThat(text, containsString(".\\x9b31mred"));
         assertThat(cells(text, "all").get(1), is(Long.toString(70L << 30)));
         assertThat(text, containsString("\u2026")); // the long TLD, encodings and URLs are cut to fit
-        assertThat(text, startsWith("requests' .text corrupts 64,424,509,440 of 75,161,927,680 pages, jsoup 5,368,709,120,"
-                + " the JDK\n5,368,709,120;"));
+        // the headline wraps where the next number would pass the width (x-MacCyrillic, not a WHATWG
+        // label, is detected: x-mac-cyrillic, the text jsoup's Java charset gives too)
+        assertThat(text, startsWith("requests' .text corrupts 64,424,509,440 of 75,161,927,680 pages, jsoup 0, the JDK"
+                + " 5,368,709,120;\n75,161,927,680 of the"));
         assertThat(table.corruptedPages(), hasSize(AuditTable.DEFAULT_LIST_LIMIT));
     }
 
