@@ -22,7 +22,7 @@ import static io.github.jsoupcharset.detect.CharacterProperties.UPPER;
  *       ({@link Exemplars}), against letters outside every such language;</li>
  *   <li>implausible shapes that wrong decodings produce: a letter of one script inside a word of
  *       another ("cafй"), an upper-case letter after a lower-case one ("пРИВЕТ"), symbols glued to
- *       letters ("Ã©"), combining marks without a base, broken Thai orthography, letters out of
+ *       letters of scripts that space their words ("Ã©"), combining marks without a base, broken Thai orthography, letters out of
  *       their place in a word, C1 control characters, and decoding errors;</li>
  *   <li>ICU4J's confidence ({@link IcuOpinion}), worth at most {@link #ICU_WEIGHT} of the
  *       letters.</li>
@@ -524,7 +524,7 @@ final class TextEvidence {
      * up: the implausible shapes, at most 7: a combining mark without a base, broken Thai
      * orthography, a letter of another script or a capital after a small letter (after the letter
      * before it, and before an ASCII letter after it), a letter out of its place in a word, a symbol
-     * glued to a letter or one no text writes ({@link CharacterProperties#UNWRITTEN}). Every
+     * glued to a letter of a script that spaces its words ({@link #gluedTo}) or one no text writes ({@link CharacterProperties#UNWRITTEN}). Every
      * form of the scoring sums these: {@link #parts(char[], int, long, Candidate)} calls it per
      * character, {@link #multiByteParts} per sequence, and {@link ByteTables} tabulates it per
      * byte class.
@@ -555,9 +555,24 @@ final class TextEvidence {
             if ((next & ASCII) != 0 && (next & LETTER) != 0) implausible += shapeMisfit(e, next);
             return v | implausible << 4;
         }
-        if ((e & SYMBOL) != 0 && (((prev | next) & LETTER) != 0 || (e & UNWRITTEN) != 0)) return 1 << 4;
+        if ((e & SYMBOL) != 0 && (gluedTo(prev) || gluedTo(next) || (e & UNWRITTEN) != 0)) return 1 << 4;
         return 0;
     }
+
+    /**
+     * Whether a symbol beside neighbour {@code n} (an {@link #entry}) is glued to a word: a letter
+     * of a script whose words stand apart by spaces, not Han, kana or Hangul, whose text sets its
+     * symbols beside its characters ("☆˚앙큼˚★", a Korean title).
+     */
+    private static boolean gluedTo(int n) {
+        if ((n & LETTER) == 0) return false;
+        int script = n >>> SCRIPT_SHIFT;
+        return script != JAPANESE && script != HANGUL;
+    }
+
+    /** The {@link CharacterProperties#script} of Han and kana (one: Japanese mixes them in words), and of Hangul. */
+    private static final int JAPANESE = CharacterProperties.script(0x4E00);
+    private static final int HANGUL = CharacterProperties.script(0xAC00);
 
     /**
      * Whether neighbour {@code n} (an {@link #entry}) leaves {@link #WEB_PUNCTUATION} {@code e} in
