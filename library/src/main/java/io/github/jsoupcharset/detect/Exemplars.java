@@ -109,6 +109,14 @@ final class Exemplars {
         return new UnicodeSet(0xAC00, 0xD7A3).removeAll(common).freeze();
     }
 
+    /**
+     * ฃ and ฅ, letters Thai no longer writes (ข and ค took their place), which Thai's standard
+     * exemplar set lists. They are windows-874's 0xA3 and 0xA5, EUC-KR's leads of full-width
+     * Latin and of Roman numerals and Greek: what a Korean page's symbols read as in Thai.
+     * Weighed as auxiliary letters, as Korean's rare syllables are.
+     */
+    private static final UnicodeSet OBSOLETE_THAI = new UnicodeSet().add(0x0E03).add(0x0E05).freeze();
+
     static final Map<String, Exemplar> SETS = load();
 
     private static Map<String, Exemplar> load() {
@@ -127,6 +135,10 @@ final class Exemplars {
                     if (l.equals("ko")) {
                         main.removeAll(RARE_HANGUL);
                         aux.addAll(RARE_HANGUL);
+                    }
+                    if (l.equals("th")) {
+                        main.removeAll(OBSOLETE_THAI);
+                        aux.addAll(OBSOLETE_THAI);
                     }
                     aux.addAll(PUNCTUATION);
                     main.addAll(PUNCTUATION_OF.get(l));
