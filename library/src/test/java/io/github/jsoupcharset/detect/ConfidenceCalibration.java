@@ -72,7 +72,19 @@ public final class ConfidenceCalibration {
         samples.add(new Sample(fit, whole, best.score(), ranked.rival(), truth.equals(guess), c.path(), null));
     }
 
-    /** Logistic regression by Newton's method on the samples' features: intercept and the two of {@link Calibration#features}. */
+    /**
+     * The penalty on the two slopes (L2, in log-likelihood units): the features move together (a
+     * long lead is a large share of the score), so the plain fit let them trade against each other
+     * and swung with small changes to the scores (bootstrap spread of the ln-lead slope 0.41, of
+     * the share's 1.16). At 1 the spread is 0.16 and 0.49 and the held-out half's log loss is the
+     * lowest of 0, 1, 3, 10, 30 and 100 (0.2049 against 0.2060 unpenalised).
+     */
+    static final double PENALTY = 1.0;
+
+    /**
+     * Logistic regression by Newton's method on the samples' features (intercept and the two of
+     * {@link Calibration#features}), the slopes penalised by {@link #PENALTY}.
+     */
     static double[] fit(List<Sample> samples) {
         double[] w = {0, 0, 0};
         for (int iteration = 0; iteration < 50; iteration++) {
@@ -88,6 +100,10 @@ public final class ConfidenceCalibration {
                     g[i] += (y - p) * x[i];
                     for (int j = 0; j < 3; j++) h[i][j] += p * (1 - p) * x[i] * x[j] + (i == j ? 1e-6 : 0);
                 }
+            }
+            for (int i = 1; i < 3; i++) {
+                g[i] -= PENALTY * w[i];
+                h[i][i] += PENALTY;
             }
             double[] step = solve(h, g);
             for (int i = 0; i < 3; i++) w[i] += step[i];
