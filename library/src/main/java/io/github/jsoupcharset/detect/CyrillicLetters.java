@@ -9,8 +9,8 @@ import java.util.Set;
 /**
  * How often the Cyrillic encodings' readings of a text write the letters Russian writes often: the
  * evidence that tells apart readings the exemplar sets cannot. The single-byte Cyrillic encodings
- * put the same 66 letters at different bytes, so a text in one reads in another as letters of the
- * same alphabet: lower-case KOI8-R is windows-1251's capitals ("привет" as "РТЙЧЕФ"), each reading
+ * put the Russian alphabet at different bytes, so a text in one reads in another as letters of
+ * the same alphabet: lower-case KOI8-R is windows-1251's capitals ("привет" as "РТЙЧЕФ"), each reading
  * Russian letters, with no shape against it. What differs is which letters: KOI8-R's о, а, и, т
  * are windows-1251's П, Б, Й, Ф, letters Russian writes four to forty times less often.
  *
@@ -80,11 +80,24 @@ final class CyrillicLetters {
      * (one of {@link #ENCODINGS}): each byte beyond ASCII at its letter's log share.
      */
     static double logLikelihood(byte[] text, int len, Encoding e) {
+        return logLikelihood(counts(text, len), e);
+    }
+
+    /** How often each byte value beyond ASCII occurs in {@code text[0, len)} (index: value − 0x80). */
+    private static int[] counts(byte[] text, int len) {
+        int[] counts = new int[0x80];
+        for (int i = 0; i < len; i++) {
+            if (text[i] < 0) counts[(text[i] & 0xFF) - 0x80]++;
+        }
+        return counts;
+    }
+
+    /** {@link #logLikelihood(byte[], int, Encoding)} of a text whose bytes beyond ASCII occur {@code counts} times. */
+    private static double logLikelihood(int[] counts, Encoding e) {
         char[] chars = ByteTables.TABLES.get(e).chars;
         double sum = 0;
-        for (int i = 0; i < len; i++) {
-            int b = text[i] & 0xFF;
-            if (b >= 0x80) sum += logShare(chars[b]);
+        for (int b = 0; b < 0x80; b++) {
+            if (counts[b] != 0) sum += counts[b] * logShare(chars[b + 0x80]);
         }
         return sum;
     }
@@ -97,18 +110,18 @@ final class CyrillicLetters {
      */
     static double[] shortfalls(List<Candidate> finalists, byte[] text, int len) {
         double[] shortfalls = new double[finalists.size()];
+        if (finalists.stream().filter(c -> ENCODINGS.contains(c.encoding())).count() < 2) return shortfalls;
+        // the text read once: each reading sums its byte values' counts
+        int[] counts = counts(text, len);
         double[] logs = new double[finalists.size()];
-        int cyrillic = 0;
         double best = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < finalists.size(); i++) {
-            if (!ENCODINGS.contains(finalists.get(i).encoding())) continue;
-            logs[i] = logLikelihood(text, len, finalists.get(i).encoding());
-            best = Math.max(best, logs[i]);
-            cyrillic++;
+            Encoding e = finalists.get(i).encoding();
+            logs[i] = ENCODINGS.contains(e) ? logLikelihood(counts, e) : Double.NaN;
+            if (!Double.isNaN(logs[i])) best = Math.max(best, logs[i]);
         }
-        if (cyrillic < 2) return shortfalls;
         for (int i = 0; i < finalists.size(); i++) {
-            if (ENCODINGS.contains(finalists.get(i).encoding())) shortfalls[i] = WEIGHT * (best - logs[i]);
+            if (!Double.isNaN(logs[i])) shortfalls[i] = WEIGHT * (best - logs[i]);
         }
         return shortfalls;
     }

@@ -561,18 +561,12 @@ final class TextEvidence {
 
     /**
      * Whether a symbol beside neighbour {@code n} (an {@link #entry}) is glued to a word: a letter
-     * of a script whose words stand apart by spaces, not Han, kana or Hangul, whose text sets its
-     * symbols beside its characters ("☆˚앙큼˚★", a Korean title).
+     * of a script that sets its words apart ({@link CharacterProperties#LONE_RARE}: not Han, kana
+     * or Hangul, whose text sets its symbols beside its characters, "☆˚앙큼˚★", a Korean title).
      */
     private static boolean gluedTo(int n) {
-        if ((n & LETTER) == 0) return false;
-        int script = n >>> SCRIPT_SHIFT;
-        return script != JAPANESE && script != HANGUL;
+        return (n & LETTER) != 0 && (n & LONE_RARE) != 0;
     }
-
-    /** The {@link CharacterProperties#script} of Han and kana (one: Japanese mixes them in words), and of Hangul. */
-    private static final int JAPANESE = CharacterProperties.script(0x4E00);
-    private static final int HANGUL = CharacterProperties.script(0xAC00);
 
     /**
      * Whether neighbour {@code n} (an {@link #entry}) leaves {@link #WEB_PUNCTUATION} {@code e} in
@@ -589,12 +583,13 @@ final class TextEvidence {
 
     /**
      * What {@link #contribution} reads of the character before or after the one weighed: whether
-     * it is a letter, and of a letter its case, script, whether it is a mark and its kind as a Thai
+     * it is a letter, and of a letter its case, script (and whether that script sets its words
+     * apart, {@link CharacterProperties#LONE_RARE}), whether it is a mark and its kind as a Thai
      * neighbour; whether it is ASCII; of the web's punctuation, whether it is a symbol ({@link
      * #leavesInPlace}). Entries alike in these weigh their neighbours alike.
      */
     static int asNeighbour(int entry) {
-        if ((entry & LETTER) != 0) return entry & (LETTER | UPPER | LOWER | MARK | ASCII | THAI_NEIGHBOUR | SCRIPT_BITS);
+        if ((entry & LETTER) != 0) return entry & (LETTER | UPPER | LOWER | MARK | LONE_RARE | ASCII | THAI_NEIGHBOUR | SCRIPT_BITS);
         return (entry & POSITIONAL) == WEB_PUNCTUATION ? entry & (POSITIONAL | SYMBOL) : entry & (ASCII | POSITIONAL);
     }
 
