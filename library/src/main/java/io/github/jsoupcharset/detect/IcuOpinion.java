@@ -2,7 +2,9 @@ package io.github.jsoupcharset.detect;
 
 import com.ibm.icu.text.CharsetDetector;
 import com.ibm.icu.text.CharsetMatch;
+import com.ibm.icu.util.ULocale;
 import io.github.jsoupcharset.encoding.Encoding;
+import io.github.jsoupcharset.markup.AsciiBytes;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -74,32 +76,93 @@ final class IcuOpinion {
     /** {@link #confidences(byte[], int, Set)}, with the replica or (tests) all in ICU4J's detector. */
     static Map<Encoding, Integer> confidences(byte[] text, int len, Set<Encoding> wanted, boolean replica) {
         Map<Encoding, Integer> result = new HashMap<>();
+        run(text, len, wanted, replica, false, result);
+        byte[] words = wordsBeyondAscii(text, len);
+        if (words.length > 0) run(words, words.length, wanted, replica, true, result);
+        return result;
+    }
+
+    /**
+     * Runs the recognisers that can name one of {@code wanted} (all if null) whose languages are
+     * written beyond ASCII ({@link #OWN_WORDS}: {@code ownWords} true) or the others, on {@code
+     * text[0, len)}, adding their confidences to {@code result}.
+     */
+    private static void run(byte[] text, int len, Set<Encoding> wanted, boolean replica, boolean ownWords,
+            Map<Encoding, Integer> result) {
         ObjIntConsumer<String> add = (name, confidence) -> Encoding.forLabel(name).ifPresent(e -> {
             result.merge(e == Encoding.GB18030 ? Encoding.GBK : e, confidence, Math::max);
             for (Encoding twin : TWINS.getOrDefault(e, Set.of())) result.merge(twin, confidence, Math::max);
         });
         Set<String> replicated = replica ? IcuNgrams.recognisers() : Set.of();
-        Set<String> replicaRuns = wanted == null ? null : new HashSet<>();
+        Set<String> replicaRuns = new HashSet<>();
         List<String> detectorRuns = new ArrayList<>();
         for (String name : CharsetDetector.getAllDetectableCharsets()) {
-            boolean useful = wanted == null;
+            if (OWN_WORDS.contains(name) != ownWords) continue;
+            boolean useful = wanted == null ? DEFAULT_RUNS.contains(name) : false;
             if (wanted != null) for (Encoding e : results(name)) useful |= wanted.contains(e);
             if (!useful) continue;
             if (!replicated.contains(name)) detectorRuns.add(name);
-            else if (replicaRuns != null) replicaRuns.add(name);
+            else replicaRuns.add(name);
         }
-        if (!replicated.isEmpty()) IcuNgrams.match(text, len, replicaRuns, add);
-        if (detectorRuns.isEmpty()) return result;
+        if (!replicaRuns.isEmpty()) IcuNgrams.match(text, len, replicaRuns, add);
+        if (detectorRuns.isEmpty()) return;
         CharsetDetector detector = new CharsetDetector();
         for (String name : CharsetDetector.getAllDetectableCharsets()) {
-            // all null: the recognisers ICU4J runs by default, less those replicated
-            if (wanted != null || replicated.contains(name)) detector.setDetectableCharset(name, detectorRuns.contains(name));
+            detector.setDetectableCharset(name, detectorRuns.contains(name));
         }
         detector.setText(len == text.length ? text : Arrays.copyOf(text, len));
         CharsetMatch[] matches = detector.detectAll();
-        if (matches == null) return result;
+        if (matches == null) return;
         for (CharsetMatch m : matches) add.accept(m.getName(), m.getConfidence());
-        return result;
+    }
+
+    /**
+     * The recognisers whose languages are written in another script than Latin (Russian, Greek,
+     * Arabic, Hebrew): their words are all bytes beyond ASCII, so they are given only the text's
+     * words that hold such a byte ({@link #wordsBeyondAscii}). The rest of the text is words of
+     * another language (English around a few Russian words) or names, and only dilutes the
+     * n-grams of the language: "Цвет поддерживает" in an English paragraph, read in windows-1251
+     * or as Greek, was a few hits in hundreds of English n-grams either way.
+     */
+    static final Set<String> OWN_WORDS = ownWords();
+
+    private static Set<String> ownWords() {
+        Set<String> names = new HashSet<>();
+        for (IcuNgramTables.Recogniser r : IcuNgramTables.RECOGNISERS) {
+            boolean latin = false;
+            for (IcuNgramTables.Language l : r.languages()) {
+                latin |= "Latn".equals(ULocale.addLikelySubtags(new ULocale(l.code())).getScript());
+            }
+            if (!latin) names.add(r.name());
+        }
+        return Set.copyOf(names);
+    }
+
+    /** The recognisers ICU4J's detector runs by default. */
+    private static final Set<String> DEFAULT_RUNS = defaultRuns();
+
+    private static Set<String> defaultRuns() {
+        return Set.of(new CharsetDetector().getDetectableCharsets());
+    }
+
+    /**
+     * The words of {@code text[0, len)} that hold a byte beyond ASCII (a word: a run of such bytes
+     * and ASCII letters), each after a space (the n-grams that begin a word begin with one), at most {@link IcuNgrams#INPUT_LIMIT} bytes.
+     */
+    static byte[] wordsBeyondAscii(byte[] text, int len) {
+        byte[] out = new byte[Math.min(len, IcuNgrams.INPUT_LIMIT)];
+        int n = 0;
+        int i = 0;
+        while (i < len && n < out.length) {
+            while (i < len && text[i] >= 0 && !AsciiBytes.isAsciiLetter(text[i])) i++;
+            int start = i;
+            boolean beyond = false;
+            while (i < len && (text[i] < 0 || AsciiBytes.isAsciiLetter(text[i]))) beyond |= text[i++] < 0;
+            if (!beyond) continue;
+            out[n++] = ' ';
+            for (int k = start; k < i && n < out.length; k++) out[n++] = text[k];
+        }
+        return Arrays.copyOf(out, n);
     }
 
     /** The WHATWG encodings a recogniser named {@code name} can answer (ISO-8859 ones: windows-125x too). */

@@ -14,7 +14,8 @@ import static org.hamcrest.Matchers.equalTo;
 
 /**
  * Running only the recognisers that can name a finalist gives the finalists the same confidences,
- * and every encoding ICU4J answers is one it is known to name.
+ * every encoding ICU4J answers is one it is known to name, and the recognisers of languages
+ * written beyond ASCII read only the words that hold such bytes.
  */
 class IcuOpinionTest {
     @Test
@@ -39,5 +40,45 @@ class IcuOpinionTest {
         for (Encoding e : IcuOpinion.confidences(text, text.length).keySet()) {
             assertThat(e.name(), IcuOpinion.NAMES.contains(e), equalTo(true));
         }
+    }
+
+    private static final String ENGLISH = "Printer requires the program but it is not currently installed. Please install "
+            + "it before using this printer. Amount of border space between the menubar shadow and the menu items. ";
+
+    @Test
+    void wordsBeyondAsciiAreTheWordsThatHoldSuchABytesEachAfterASpace() {
+        byte[] text = "File: \u00e9t\u00e9 x caf\u00e9s, 12\u00b0 and more".getBytes(StandardCharsets.ISO_8859_1);
+        assertThat(new String(IcuOpinion.wordsBeyondAscii(text, text.length), StandardCharsets.ISO_8859_1),
+                equalTo(" \u00e9t\u00e9 caf\u00e9s \u00b0"));
+        assertThat(IcuOpinion.wordsBeyondAscii(text, 4).length, equalTo(0));
+    }
+
+    @Test
+    void russianWordsInEnglishTextGetTheRussianModelsConfidence() {
+        byte[] text = (ENGLISH + ENGLISH + "\u0426\u0432\u0435\u0442 \u043f\u043e\u0434\u0434\u0435\u0440\u0436\u0438\u0432\u0430\u0435\u0442.")
+                .getBytes(java.nio.charset.Charset.forName("windows-1251"));
+        Map<Encoding, Integer> icu = IcuOpinion.confidences(text, text.length);
+        // on the whole text the English n-grams drown the Russian ones: ICU4J gives windows-1251 little
+        com.ibm.icu.text.CharsetDetector whole = new com.ibm.icu.text.CharsetDetector();
+        whole.setText(text);
+        int wholeConfidence = 0;
+        for (com.ibm.icu.text.CharsetMatch m : whole.detectAll()) {
+            if (m.getName().equals("windows-1251")) wholeConfidence = m.getConfidence();
+        }
+        assertThat(wholeConfidence < 20, equalTo(true));
+        assertThat(icu.get(Encoding.WINDOWS_1251) >= 40, equalTo(true));
+        assertThat(icu.get(Encoding.WINDOWS_1251) > icu.getOrDefault(Encoding.ISO_8859_7, 0), equalTo(true));
+    }
+
+    @Test
+    void latinRecognisersStillReadTheWholeText() {
+        byte[] text = (ENGLISH + "Caf\u00e9 cr\u00e8me.").getBytes(StandardCharsets.ISO_8859_1);
+        com.ibm.icu.text.CharsetDetector whole = new com.ibm.icu.text.CharsetDetector();
+        whole.setText(text);
+        int iso88591 = -1;
+        for (com.ibm.icu.text.CharsetMatch m : whole.detectAll()) {
+            if (m.getName().equals("ISO-8859-1")) iso88591 = m.getConfidence();
+        }
+        assertThat(IcuOpinion.confidences(text, text.length).get(Encoding.WINDOWS_1252), equalTo(iso88591));
     }
 }
