@@ -77,6 +77,11 @@ final class IcuOpinion {
     static Map<Encoding, Integer> confidences(byte[] text, int len, Set<Encoding> wanted, boolean replica) {
         Map<Encoding, Integer> result = new HashMap<>();
         run(text, len, wanted, replica, false, result);
+        boolean ownWordsWanted = wanted == null;
+        for (String name : OWN_WORDS) {
+            for (Encoding e : results(name)) ownWordsWanted |= wanted != null && wanted.contains(e);
+        }
+        if (!ownWordsWanted) return result;
         byte[] words = wordsBeyondAscii(text, len);
         if (words.length > 0) run(words, words.length, wanted, replica, true, result);
         return result;
@@ -150,19 +155,27 @@ final class IcuOpinion {
      * and ASCII letters), each after a space (the n-grams that begin a word begin with one), at most {@link IcuNgrams#INPUT_LIMIT} bytes.
      */
     static byte[] wordsBeyondAscii(byte[] text, int len) {
-        byte[] out = new byte[Math.min(len, IcuNgrams.INPUT_LIMIT)];
+        byte[] out = new byte[Math.min(2 * len, IcuNgrams.INPUT_LIMIT)]; // a space before each word
         int n = 0;
-        int i = 0;
-        while (i < len && n < out.length) {
-            while (i < len && text[i] >= 0 && !AsciiBytes.isAsciiLetter(text[i])) i++;
+        int copied = 0; // where the last word copied ends: a word is copied once
+        // from one byte beyond ASCII to the next, ASCII between them stepped over
+        for (int i = AsciiBytes.firstNonAscii(text, 0, len); i < len && n < out.length;
+                i = AsciiBytes.firstNonAscii(text, i, len)) {
             int start = i;
-            boolean beyond = false;
-            while (i < len && (text[i] < 0 || AsciiBytes.isAsciiLetter(text[i]))) beyond |= text[i++] < 0;
-            if (!beyond) continue;
+            while (start > copied && inWord(text[start - 1])) start--;
+            while (i < len && inWord(text[i])) i++;
             out[n++] = ' ';
-            for (int k = start; k < i && n < out.length; k++) out[n++] = text[k];
+            int count = Math.min(i - start, out.length - n);
+            System.arraycopy(text, start, out, n, count);
+            n += count;
+            copied = i;
         }
         return Arrays.copyOf(out, n);
+    }
+
+    /** Whether a byte belongs to a word: beyond ASCII, or an ASCII letter. */
+    private static boolean inWord(byte b) {
+        return b < 0 || AsciiBytes.isAsciiLetter(b);
     }
 
     /** The WHATWG encodings a recogniser named {@code name} can answer (ISO-8859 ones: windows-125x too). */
