@@ -9,6 +9,7 @@ import java.util.IdentityHashMap;
 import java.util.Map;
 
 import static io.github.jsoupcharset.detect.CharacterProperties.LETTER;
+import static io.github.jsoupcharset.detect.CharacterProperties.LOWER;
 import static io.github.jsoupcharset.detect.CharacterProperties.UPPER;
 
 /**
@@ -66,9 +67,15 @@ final class ByteTables {
         final int languageSlots;
         /** Where candidate {@code j}'s languages start in a row of {@link #weightHalves}; {@code firstLanguage[j + 1]} where they end. */
         final int[] firstLanguage;
-        /** {@link ByteTable#glanceHalves} and {@link ByteTable#touchesLatinHalves} of every candidate, at {@code (b - 0x80) * candidates.length + j}. */
+        /**
+         * {@link ByteTable#glanceHalves}, {@link ByteTable#touchesLatinHalves} and {@link
+         * ByteTable#capitalHalves} of every candidate, at {@code (b - 0x80) * candidates.length + j}.
+         */
         final byte[] glanceHalves;
         final byte[] touchesLatinHalves;
+        final byte[] capitalHalves;
+        /** {@link ByteTable#small} of every candidate, at {@code (b - 0x80) * candidates.length + j}. */
+        final byte[] small;
 
         private Combined() {
             int n = 0;
@@ -118,10 +125,14 @@ final class ByteTables {
             }
             glanceHalves = new byte[128 * n];
             touchesLatinHalves = new byte[128 * n];
+            capitalHalves = new byte[128 * n];
+            small = new byte[128 * n];
             for (int b = 0; b < 128; b++) {
                 for (j = 0; j < n; j++) {
                     glanceHalves[b * n + j] = tables[j].glanceHalves[b];
                     touchesLatinHalves[b * n + j] = tables[j].touchesLatinHalves[b];
+                    capitalHalves[b * n + j] = tables[j].capitalHalves[b];
+                    small[b * n + j] = tables[j].small[b];
                 }
             }
             weightHalves = new byte[128 * languageSlots];
@@ -185,6 +196,10 @@ final class ByteTables {
          */
         final byte[] glanceHalves = new byte[128];
         final byte[] touchesLatinHalves = new byte[128];
+        /** What a non-ASCII byte's capital costs in the glance ({@link Glance#CAPITAL}), in halves, at {@code byte - 0x80}: 0 for any other character. */
+        final byte[] capitalHalves = new byte[128];
+        /** 1 where a non-ASCII byte is a small letter, at {@code byte - 0x80} (the glance's test of a text in capitals). */
+        final byte[] small = new byte[128];
         /** Each byte's character's {@link TextEvidence#entry}: what the scoring reads of it. */
         final int[] packed = new int[256];
         /**
@@ -277,9 +292,11 @@ final class ByteTables {
                     alone = new TextEvidence.Parts(best, 1, 0, 0, 0, 0);
                     touchingLatin = new TextEvidence.Parts(0, 0, TextEvidence.shapeMisfit(e, latinLetter), 0, 0, 0);
                     if ((e & UPPER) != 0) capital = Glance.CAPITAL;
+                    if ((e & LOWER) != 0) small[b - 0x80] = 1;
                 }
                 double glance = alone.score(candidate, 0, TextEvidence.Weights.EVIDENCE) - capital;
                 glanceHalves[b - 0x80] = halves(glance);
+                capitalHalves[b - 0x80] = halves(capital);
                 touchesLatinHalves[b - 0x80] = halves(touchingLatin.score(candidate, 0, TextEvidence.Weights.EVIDENCE));
             }
         }

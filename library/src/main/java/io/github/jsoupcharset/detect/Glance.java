@@ -4,6 +4,7 @@ import io.github.jsoupcharset.detect.Candidates.Candidate;
 import io.github.jsoupcharset.markup.AsciiBytes;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -11,8 +12,12 @@ import java.util.List;
  * alone (per byte value, how often it occurs in the sample and how often it touches an ASCII
  * letter) through each candidate's {@link ByteTables}. The best two by glance, and up to
  * {@link #SINGLE_BYTE_CONTENDERS} in all whose glance comes within {@link #REACH_SHARE} of the
- * best, and the best of each script within that reach, go on; every multi-byte candidate goes
- * on. Internal; thread-safe.
+ * best, and the best of each script within that reach, go on; every multi-byte candidate goes on.
+ * A capital costs ½ at a glance, which orders the readings of one text (a reading that swaps the
+ * cases, KOI8-R as windows-1251, reads small letters as capitals); but a text in capitals (a
+ * heading, a Greek title) is read in capitals by its own encoding, so the best reading of each
+ * script whose letters are nine in ten capitals ({@link #IN_CAPITALS}) goes on too when its
+ * glance with its capitals at no cost is within that reach. Internal; thread-safe.
  */
 final class Glance {
     private Glance() {}
@@ -58,11 +63,22 @@ final class Glance {
         }
         int n = Candidates.ALL.size();
         double[] glance = new double[n];
-        int[] singleByte = singleByteHalves(histogram, nextToAscii, present, presentCount);
+        double[] uncapped = new double[n]; // the glance with capitals at no cost
+        boolean[] inCapitals = new boolean[n]; // letters (nearly) all capitals: a heading
+        int[] capitals = new int[ByteTables.COMBINED.candidates.length];
+        int[] small = new int[capitals.length];
+        int[] singleByte = singleByteHalves(histogram, nextToAscii, present, presentCount, capitals, small);
         double priorWeight = TextEvidence.Weights.DEFAULT.prior();
         for (int i = 0, j = 0; i < n; i++) {
             Candidate c = Candidates.ALL.get(i);
-            glance[i] = c.weight() == 1 ? priorWeight * c.prior() + singleByte[j++] * 0.5 : Double.POSITIVE_INFINITY;
+            if (c.weight() != 1) {
+                glance[i] = uncapped[i] = Double.POSITIVE_INFINITY;
+                continue;
+            }
+            glance[i] = priorWeight * c.prior() + singleByte[j] * 0.5;
+            uncapped[i] = glance[i] + capitals[j] * CAPITAL;
+            inCapitals[i] = capitals[j] > 0 && capitals[j] >= IN_CAPITALS * small[j];
+            j++;
         }
         // best glance first, equal glances in candidate order (a stable insertion sort: 32 entries)
         int[] order = new int[n];
@@ -73,6 +89,18 @@ final class Glance {
                 k--;
             }
             order[k] = i;
+        }
+        // a reading in capitals (a heading, a Greek title) is read in capitals by its own
+        // encoding, and the capitals' cost, which orders the readings of one script, would put it
+        // behind readings of other scripts that read the text as small letters (KOI8-R for
+        // ISO-8859-7's capitals): the best of each script in capitals, by the glance with its
+        // capitals at no cost, within reach at that glance too
+        int[] bestInCapitals = new int[Character.UnicodeScript.values().length];
+        Arrays.fill(bestInCapitals, -1);
+        for (int i : order) {
+            if (Candidates.ALL.get(i).weight() != 1 || !inCapitals[i]) continue;
+            int script = SCRIPTS[i];
+            if (bestInCapitals[script] < 0 || uncapped[i] > uncapped[bestInCapitals[script]]) bestInCapitals[script] = i;
         }
         boolean[] keep = new boolean[n];
         boolean[] scriptSeen = new boolean[Character.UnicodeScript.values().length];
@@ -85,8 +113,12 @@ final class Glance {
             }
             if (kept == 0) top = glance[i];
             int script = SCRIPTS[i];
-            boolean reach = glance[i] >= top - REACH_SHARE * Math.abs(top);
-            if (kept < 2 || reach && (kept < SINGLE_BYTE_CONTENDERS || !scriptSeen[script])) keep[i] = true;
+            double least = top - REACH_SHARE * Math.abs(top);
+            boolean reach = glance[i] >= least;
+            if (kept < 2 || reach && (kept < SINGLE_BYTE_CONTENDERS || !scriptSeen[script])
+                    || bestInCapitals[script] == i && uncapped[i] >= least) {
+                keep[i] = true;
+            }
             scriptSeen[script] = true;
             kept++;
         }
@@ -114,13 +146,17 @@ final class Glance {
      * costs 3 per touch. And a capital costs ½ (in text, small letters outnumber capitals; a
      * decoding that swaps the cases, KOI8-R read as windows-1251, reverses that). All candidates
      * at once, from one row per byte value of {@link ByteTables.Combined#glanceHalves}; integer
-     * sums, exact.
+     * sums, exact. Each candidate's capitals are counted into {@code capitals}, its small letters into
+     * {@code small}.
      */
-    static int[] singleByteHalves(int[] histogram, int[] nextToAscii, int[] present, int presentCount) {
+    static int[] singleByteHalves(int[] histogram, int[] nextToAscii, int[] present, int presentCount, int[] capitals,
+            int[] small) {
         ByteTables.Combined all = ByteTables.COMBINED;
         int candidates = all.candidates.length;
         byte[] glance = all.glanceHalves;
         byte[] touchesLatin = all.touchesLatinHalves;
+        byte[] capital = all.capitalHalves;
+        byte[] smallLetter = all.small;
         int[] halves = new int[candidates];
         for (int k = 0; k < presentCount; k++) {
             int b = present[k];
@@ -128,6 +164,8 @@ final class Glance {
             int touches = nextToAscii[b];
             for (int j = 0, row = (b - 0x80) * candidates; j < candidates; j++) {
                 halves[j] += occurrences * glance[row + j] + touches * touchesLatin[row + j];
+                capitals[j] += occurrences * capital[row + j];
+                small[j] += occurrences * smallLetter[row + j];
             }
         }
         return halves;
@@ -153,4 +191,11 @@ final class Glance {
     static final double REACH_SHARE = 0.2;
     /** What a capital costs in the glance ({@link #singleByteHalves}). */
     static final double CAPITAL = 0.5;
+    /**
+     * A reading is in capitals (a heading) when its capitals are at least this many times its small
+     * letters: 9, nine in ten. Gibberish that reads the letters of a script without case as
+     * another's mixes the cases (Arabic read as Latin, Greek or Cyrillic letters: 40–60% capitals;
+     * Korean and Thai 30–80%), and is not brought within reach.
+     */
+    static final int IN_CAPITALS = 9;
 }

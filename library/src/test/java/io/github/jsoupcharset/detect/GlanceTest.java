@@ -15,8 +15,10 @@ import static org.hamcrest.Matchers.greaterThan;
 /**
  * The glance read from the candidates' tables side by side gives what each candidate's own table
  * gives, and the contenders are those its plain definition chooses: the best two single-byte
- * candidates by glance (ties in candidate order) and the next ones within reach, with every
- * multi-byte candidate.
+ * candidates by glance (ties in candidate order), the next ones within reach, the best of each
+ * script within reach, and the best reading in capitals of each script within reach with its
+ * capitals at no cost, with every multi-byte candidate; and a text in capitals is read in its own
+ * encoding.
  */
 class GlanceTest {
     @Test
@@ -59,6 +61,8 @@ class GlanceTest {
         if (nonAscii <= Glance.FEW_NON_ASCII) return Candidates.ALL;
         int n = Candidates.ALL.size();
         double[] glance = new double[n];
+        double[] uncapped = new double[n];
+        boolean[] inCapitals = new boolean[n];
         Integer[] order = new Integer[n];
         for (int i = 0; i < n; i++) {
             Candidate c = Candidates.ALL.get(i);
@@ -67,12 +71,27 @@ class GlanceTest {
             if (c.weight() != 1) continue;
             ByteTables.ByteTable t = ByteTables.TABLES.get(c.encoding());
             double sum = 0;
+            int capitals = 0;
+            int small = 0;
             for (int b = 0x80; b < 256; b++) {
                 sum += histogram[b] * t.glanceHalves[b - 0x80] * 0.5 + nextToAscii[b] * t.touchesLatinHalves[b - 0x80] * 0.5;
+                int e = t.packed[b];
+                if ((e & CharacterProperties.LETTER) != 0 && (e & CharacterProperties.UPPER) != 0) capitals += histogram[b];
+                if ((e & CharacterProperties.LETTER) != 0 && (e & CharacterProperties.LOWER) != 0) small += histogram[b];
             }
             glance[i] = TextEvidence.Weights.DEFAULT.prior() * c.prior() + sum;
+            uncapped[i] = glance[i] + Glance.CAPITAL * capitals;
+            inCapitals[i] = capitals > 0 && capitals >= Glance.IN_CAPITALS * small;
         }
         Arrays.sort(order, (a, b) -> Double.compare(glance[b], glance[a])); // stable
+        // of each script, the best reading in capitals by the glance with capitals at no cost
+        java.util.Map<Character.UnicodeScript, Integer> bestInCapitals = new java.util.HashMap<>();
+        for (int i : order) {
+            if (Candidates.ALL.get(i).weight() != 1 || !inCapitals[i]) continue;
+            Character.UnicodeScript script = Exemplars.SETS.get(Candidates.ALL.get(i).languages()[0]).script();
+            Integer b = bestInCapitals.get(script);
+            if (b == null || uncapped[i] > uncapped[b]) bestInCapitals.put(script, i);
+        }
         boolean[] keep = new boolean[n];
         java.util.Set<Character.UnicodeScript> scripts = new java.util.HashSet<>();
         int singleByte = 0;
@@ -83,10 +102,12 @@ class GlanceTest {
                 continue;
             }
             if (singleByte == 0) top = glance[i];
+            Character.UnicodeScript script = Exemplars.SETS.get(Candidates.ALL.get(i).languages()[0]).script();
+            double least = top - Glance.REACH_SHARE * Math.abs(top);
             // the best of each script within reach too, whatever its rank
-            boolean firstOfScript = scripts.add(Exemplars.SETS.get(Candidates.ALL.get(i).languages()[0]).script());
-            if (singleByte < 2 || (singleByte < Glance.SINGLE_BYTE_CONTENDERS || firstOfScript)
-                    && glance[i] >= top - Glance.REACH_SHARE * Math.abs(top)) {
+            boolean firstOfScript = scripts.add(script);
+            if (singleByte < 2 || (singleByte < Glance.SINGLE_BYTE_CONTENDERS || firstOfScript) && glance[i] >= least
+                    || Integer.valueOf(i).equals(bestInCapitals.get(script)) && uncapped[i] >= least) {
                 keep[i] = true;
             }
             singleByte++;
@@ -112,6 +133,27 @@ class GlanceTest {
         byte[] bytes = page.getBytes(io.github.jsoupcharset.encoding.Encoding.WINDOWS_1255.charset());
         var decoded = io.github.jsoupcharset.BrowserCharsetJsoup.decode(bytes, "text/html");
         assertThat(decoded.decision().toString(), decoded.text(), org.hamcrest.Matchers.equalTo(page));
+    }
+
+    @Test
+    void headingsInCapitalsAreReadInTheirOwnEncoding() {
+        // KOI8-R reads windows-1251's capitals as small letters, and the glance's cost of a
+        // capital put windows-1251 out of reach behind readings of other scripts: Bulgarian
+        // headings in capitals were read as KOI8-R ("хмтнплюрнп"), Greek ones as KOI8-R too
+        String bulgarian = "<h1>\u0418\u041d\u0424\u041e\u0420\u041c\u0410\u0422\u041e\u0420</h1>"
+                + "<h2>\u041d\u041e\u0412\u0418\u041d\u0418 \u041e\u0422 \u0421\u0412\u0415\u0422\u0410</h2>"
+                + "<p>\u0410\u041a\u0422\u0423\u0410\u041b\u041d\u041e \u0418 \u0412\u0410\u0416\u041d\u041e "
+                + "\u0417\u0410 \u0411\u042a\u041b\u0413\u0410\u0420\u0418\u042f</p>";
+        String greek = "<h1>\u0397 \u039d\u0391\u03a5\u03a4\u0395\u039c\u03a0\u039f\u03a1\u0399\u039a\u0397 : "
+                + "\u039d\u0391\u03a5\u03a4\u0399\u039b\u0399\u0391</h1><h2>\u039f\u0399\u039a\u039f\u039d\u039f\u039c\u0399\u0391 "
+                + "\u039a\u0391\u0399 \u0391\u0393\u039f\u03a1\u0395\u03a3</h2>";
+        String[][] pages = {{bulgarian, "windows-1251"}, {greek, "ISO-8859-7"}};
+        for (String[] p : pages) {
+            String page = (p[0] + "\n").repeat(4);
+            byte[] bytes = page.getBytes(java.nio.charset.Charset.forName(p[1]));
+            var decoded = io.github.jsoupcharset.BrowserCharsetJsoup.decode(bytes, "text/html");
+            assertThat(decoded.decision().toString(), decoded.text(), org.hamcrest.Matchers.equalTo(page));
+        }
     }
 
     private static boolean isAsciiLetter(byte b) {
