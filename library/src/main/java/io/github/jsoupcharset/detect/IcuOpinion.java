@@ -19,8 +19,9 @@ import java.util.function.ObjIntConsumer;
  * ICU4J's opinion, one piece of the evidence ({@link TextEvidence.Parts#score}): its
  * {@code CharsetDetector}'s confidence in each WHATWG encoding its recognisers can name. Its
  * n-gram models tell apart languages the exemplar sets cannot (Hebrew from Cyrillic); it cannot
- * name IBM866, windows-874, x-mac-cyrillic and others, which then get nothing from it. Internal;
- * thread-safe.
+ * name IBM866, windows-874, x-mac-cyrillic and others, which then get nothing from it. Its models
+ * of languages not written in Latin letters read only the text's words beyond ASCII
+ * ({@link #OWN_WORDS}). Internal; thread-safe.
  */
 final class IcuOpinion {
     private IcuOpinion() {}
