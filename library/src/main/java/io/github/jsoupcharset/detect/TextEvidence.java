@@ -562,10 +562,12 @@ final class TextEvidence {
     /**
      * Whether a symbol beside neighbour {@code n} (an {@link #entry}) is glued to a word: a letter
      * of a script that sets its words apart ({@link CharacterProperties#LONE_RARE}: not Han, kana
-     * or Hangul, whose text sets its symbols beside its characters, "☆˚앙큼˚★", a Korean title).
+     * or Hangul, whose text sets its symbols beside its characters, "☆˚앙큼˚★", a Korean title),
+     * not punctuation weighed as a letter (。 「 « », of no script: "˚。˚" is a CJK title's
+     * ornament).
      */
     private static boolean gluedTo(int n) {
-        return (n & LETTER) != 0 && (n & LONE_RARE) != 0;
+        return (n & LETTER) != 0 && (n & LONE_RARE) != 0 && (n & SCRIPT_BITS) != 0;
     }
 
     /**
