@@ -68,13 +68,13 @@ final class ByteTables {
         /** Where candidate {@code j}'s languages start in a row of {@link #weightHalves}; {@code firstLanguage[j + 1]} where they end. */
         final int[] firstLanguage;
         /**
-         * {@link ByteTable#glanceHalves}, {@link ByteTable#touchesLatinHalves} and {@link
-         * ByteTable#capitalHalves} of every candidate, at {@code (b - 0x80) * candidates.length + j}.
+         * {@link ByteTable#glanceHalves}, {@link ByteTable#touchesLatinHalves}, {@link
+         * ByteTable#capital} and {@link ByteTable#small} of every candidate, at {@code (b - 0x80) *
+         * candidates.length + j}.
          */
         final byte[] glanceHalves;
         final byte[] touchesLatinHalves;
-        final byte[] capitalHalves;
-        /** {@link ByteTable#small} of every candidate, at {@code (b - 0x80) * candidates.length + j}. */
+        final byte[] capital;
         final byte[] small;
 
         private Combined() {
@@ -125,13 +125,13 @@ final class ByteTables {
             }
             glanceHalves = new byte[128 * n];
             touchesLatinHalves = new byte[128 * n];
-            capitalHalves = new byte[128 * n];
+            capital = new byte[128 * n];
             small = new byte[128 * n];
             for (int b = 0; b < 128; b++) {
                 for (j = 0; j < n; j++) {
                     glanceHalves[b * n + j] = tables[j].glanceHalves[b];
                     touchesLatinHalves[b * n + j] = tables[j].touchesLatinHalves[b];
-                    capitalHalves[b * n + j] = tables[j].capitalHalves[b];
+                    capital[b * n + j] = tables[j].capital[b];
                     small[b * n + j] = tables[j].small[b];
                 }
             }
@@ -196,9 +196,11 @@ final class ByteTables {
          */
         final byte[] glanceHalves = new byte[128];
         final byte[] touchesLatinHalves = new byte[128];
-        /** What a non-ASCII byte's capital costs in the glance ({@link Glance#CAPITAL}), in halves, at {@code byte - 0x80}: 0 for any other character. */
-        final byte[] capitalHalves = new byte[128];
-        /** 1 where a non-ASCII byte is a small letter, at {@code byte - 0x80} (the glance's test of a text in capitals). */
+        /**
+         * 1 where a non-ASCII byte is a capital, and where it is a small letter, at {@code byte -
+         * 0x80}: the glance's count of a reading's capitals and small letters ({@link Glance}).
+         */
+        final byte[] capital = new byte[128];
         final byte[] small = new byte[128];
         /** Each byte's character's {@link TextEvidence#entry}: what the scoring reads of it. */
         final int[] packed = new int[256];
@@ -280,7 +282,6 @@ final class ByteTables {
                 int e = packed[b];
                 TextEvidence.Parts alone = new TextEvidence.Parts(0, 0, 0, 0, 0, 0);
                 TextEvidence.Parts touchingLatin = alone;
-                double capital = 0;
                 if ((e & TextEvidence.ERROR) != 0) {
                     alone = new TextEvidence.Parts(0, 0, 0, 0, 0, 1);
                 } else if ((e & TextEvidence.C1) != 0) {
@@ -291,12 +292,11 @@ final class ByteTables {
                     double best = TextEvidence.bestHalves(Exemplars.of(candidate), chars[b]) * 0.5;
                     alone = new TextEvidence.Parts(best, 1, 0, 0, 0, 0);
                     touchingLatin = new TextEvidence.Parts(0, 0, TextEvidence.shapeMisfit(e, latinLetter), 0, 0, 0);
-                    if ((e & UPPER) != 0) capital = Glance.CAPITAL;
+                    if ((e & UPPER) != 0) capital[b - 0x80] = 1;
                     if ((e & LOWER) != 0) small[b - 0x80] = 1;
                 }
-                double glance = alone.score(candidate, 0, TextEvidence.Weights.EVIDENCE) - capital;
+                double glance = alone.score(candidate, 0, TextEvidence.Weights.EVIDENCE) - Glance.CAPITAL * capital[b - 0x80];
                 glanceHalves[b - 0x80] = halves(glance);
-                capitalHalves[b - 0x80] = halves(capital);
                 touchesLatinHalves[b - 0x80] = halves(touchingLatin.score(candidate, 0, TextEvidence.Weights.EVIDENCE));
             }
         }

@@ -155,7 +155,7 @@ final class Glance {
         int candidates = all.candidates.length;
         byte[] glance = all.glanceHalves;
         byte[] touchesLatin = all.touchesLatinHalves;
-        byte[] capital = all.capitalHalves;
+        byte[] capital = all.capital;
         byte[] smallLetter = all.small;
         int[] halves = new int[candidates];
         for (int k = 0; k < presentCount; k++) {

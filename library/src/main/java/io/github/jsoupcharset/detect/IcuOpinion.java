@@ -8,6 +8,7 @@ import io.github.jsoupcharset.markup.AsciiBytes;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -78,11 +79,7 @@ final class IcuOpinion {
     static Map<Encoding, Integer> confidences(byte[] text, int len, Set<Encoding> wanted, boolean replica) {
         Map<Encoding, Integer> result = new HashMap<>();
         run(text, len, wanted, replica, false, result);
-        boolean ownWordsWanted = wanted == null;
-        for (String name : OWN_WORDS) {
-            for (Encoding e : results(name)) ownWordsWanted |= wanted != null && wanted.contains(e);
-        }
-        if (!ownWordsWanted) return result;
+        if (wanted != null && Collections.disjoint(wanted, OWN_WORDS_NAME)) return result;
         byte[] words = wordsBeyondAscii(text, len);
         if (words.length > 0) run(words, words.length, wanted, replica, true, result);
         return result;
@@ -104,9 +101,7 @@ final class IcuOpinion {
         List<String> detectorRuns = new ArrayList<>();
         for (String name : CharsetDetector.getAllDetectableCharsets()) {
             if (OWN_WORDS.contains(name) != ownWords) continue;
-            boolean useful = wanted == null ? DEFAULT_RUNS.contains(name) : false;
-            if (wanted != null) for (Encoding e : results(name)) useful |= wanted.contains(e);
-            if (!useful) continue;
+            if (wanted == null ? !DEFAULT_RUNS.contains(name) : Collections.disjoint(wanted, results(name))) continue;
             if (!replicated.contains(name)) detectorRuns.add(name);
             else replicaRuns.add(name);
         }
@@ -142,6 +137,15 @@ final class IcuOpinion {
             if (!latin) names.add(r.name());
         }
         return Set.copyOf(names);
+    }
+
+    /** The encodings the {@link #OWN_WORDS} recognisers can name. */
+    private static final Set<Encoding> OWN_WORDS_NAME = ownWordsName();
+
+    private static Set<Encoding> ownWordsName() {
+        Set<Encoding> named = new HashSet<>();
+        for (String name : OWN_WORDS) named.addAll(results(name));
+        return Set.copyOf(named);
     }
 
     /** The recognisers ICU4J's detector runs by default. */
@@ -181,7 +185,7 @@ final class IcuOpinion {
 
     /** The WHATWG encodings a recogniser named {@code name} can answer (ISO-8859 ones: windows-125x too). */
     static Set<Encoding> results(String name) {
-        Set<Encoding> results = RESULTS == null ? null : RESULTS.get(name); // null while NAMES is built
+        Set<Encoding> results = RESULTS == null ? null : RESULTS.get(name); // null while the class initialises (NAMES, OWN_WORDS_NAME)
         return results != null ? results : computeResults(name);
     }
 

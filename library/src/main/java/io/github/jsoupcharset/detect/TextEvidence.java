@@ -22,8 +22,9 @@ import static io.github.jsoupcharset.detect.CharacterProperties.UPPER;
  *       ({@link Exemplars}), against letters outside every such language;</li>
  *   <li>implausible shapes that wrong decodings produce: a letter of one script inside a word of
  *       another ("cafй"), an upper-case letter after a lower-case one ("пРИВЕТ"), symbols glued to
- *       letters of scripts that space their words ("Ã©"), combining marks without a base, broken Thai orthography, letters out of
- *       their place in a word, C1 control characters, and decoding errors;</li>
+ *       letters of scripts that space their words ("Ã©"), combining marks without a base, broken
+ *       Thai orthography, letters out of their place in a word, C1 control characters, and
+ *       decoding errors;</li>
  *   <li>ICU4J's confidence ({@link IcuOpinion}), worth at most {@link #ICU_WEIGHT} of the
  *       letters.</li>
  * </ul>
@@ -524,10 +525,10 @@ final class TextEvidence {
      * up: the implausible shapes, at most 7: a combining mark without a base, broken Thai
      * orthography, a letter of another script or a capital after a small letter (after the letter
      * before it, and before an ASCII letter after it), a letter out of its place in a word, a symbol
-     * glued to a letter of a script that spaces its words ({@link #gluedTo}) or one no text writes ({@link CharacterProperties#UNWRITTEN}). Every
-     * form of the scoring sums these: {@link #parts(char[], int, long, Candidate)} calls it per
-     * character, {@link #multiByteParts} per sequence, and {@link ByteTables} tabulates it per
-     * byte class.
+     * glued to a letter of a script that spaces its words ({@link #gluedTo}) or one no text writes
+     * ({@link CharacterProperties#UNWRITTEN}). Every form of the scoring sums these: {@link
+     * #parts(char[], int, long, Candidate)} calls it per character, {@link #multiByteParts} per
+     * sequence, and {@link ByteTables} tabulates it per byte class.
      */
     static int contribution(int twoBefore, int prev, int e, int next) {
         if ((e & ERROR) != 0) return 1 << 3;

@@ -1,6 +1,7 @@
 package io.github.jsoupcharset.detect;
 
 import io.github.jsoupcharset.detect.Candidates.Candidate;
+import io.github.jsoupcharset.encoding.Encoding;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -147,13 +148,8 @@ class GlanceTest {
         String greek = "<h1>\u0397 \u039d\u0391\u03a5\u03a4\u0395\u039c\u03a0\u039f\u03a1\u0399\u039a\u0397 : "
                 + "\u039d\u0391\u03a5\u03a4\u0399\u039b\u0399\u0391</h1><h2>\u039f\u0399\u039a\u039f\u039d\u039f\u039c\u0399\u0391 "
                 + "\u039a\u0391\u0399 \u0391\u0393\u039f\u03a1\u0395\u03a3</h2>";
-        String[][] pages = {{bulgarian, "windows-1251"}, {greek, "ISO-8859-7"}};
-        for (String[] p : pages) {
-            String page = (p[0] + "\n").repeat(4);
-            byte[] bytes = page.getBytes(java.nio.charset.Charset.forName(p[1]));
-            var decoded = io.github.jsoupcharset.BrowserCharsetJsoup.decode(bytes, "text/html");
-            assertThat(decoded.decision().toString(), decoded.text(), org.hamcrest.Matchers.equalTo(page));
-        }
+        TwinEncodingsTest.assertDetected((bulgarian + "\n").repeat(4), Encoding.WINDOWS_1251);
+        TwinEncodingsTest.assertDetected((greek + "\n").repeat(4), Encoding.ISO_8859_7);
     }
 
     private static boolean isAsciiLetter(byte b) {
