@@ -24,7 +24,8 @@ import java.util.Set;
  * single-byte score) on {@link #SAMPLE_BYTES} of text; stage two scores the leader and the
  * finalists close to it on all the text, the Cyrillic readings among them ordered by how often
  * Russian writes their letters ({@link CyrillicLetters}), with ICU4J's opinion ({@link IcuOpinion})
- * asked only where it could change the text. Internal; thread-safe.
+ * asked only where it could change the text. In both stages windows-874's reading loses what it
+ * is unlike Thai ({@link ThaiLetters}). Internal; thread-safe.
  */
 final class Ranking {
     private Ranking() {}
@@ -117,6 +118,7 @@ final class Ranking {
             }
         }
         Standing standing = new Standing(scratch, sampleLen);
+        double[] against = new double[scored.length]; // what a reading loses for being unlike its language
         double bestSingleByte = Double.NEGATIVE_INFINITY;
         for (int i = 0, allAtOnce = 0; i < order.size(); i++) {
             int k = order.get(i);
@@ -130,16 +132,21 @@ final class Ranking {
                         exhaustive ? Double.NEGATIVE_INFINITY : Math.max(bestSingleByte, toReach), bounds[k]);
             }
             if (scored[k] == null) continue;
-            double score = standing.add(c, scored[k]);
+            against[k] = scratch.unlikeThai(c, sampleLen);
+            double score = standing.add(c, scored[k], against[k]);
             if (c.weight() == 1) bestSingleByte = Math.max(bestSingleByte, score);
         }
         List<Scored> first = new ArrayList<>();
         Map<Encoding, TextEvidence.Parts> sampleParts = new HashMap<>(64); // every candidate, without growing
+        double sampleLeader = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < scored.length; i++) {
+            if (scored[i] != null) sampleLeader = Math.max(sampleLeader, scored[i].score(contenders.get(i), 0) - against[i]);
+        }
         for (int i = 0; i < scored.length; i++) {
             if (scored[i] == null) continue; // dropped: cannot reach what it had to
             Candidate c = contenders.get(i);
             sampleParts.put(c.encoding(), scored[i]);
-            first.add(new Scored(c.encoding(), scored[i].score(c, 0)));
+            first.add(new Scored(c.encoding(), standing(scored[i].score(c, 0) - against[i], against[i], sampleLeader)));
         }
         first.sort(BEST_FIRST);
         double leader = first.get(0).score();
@@ -158,8 +165,10 @@ final class Ranking {
             finalists.add(c);
             finalParts.add(sampleLen == len ? sampleParts.get(c.encoding()) : parts(text, len, c, scratch));
         }
-        // readings of one alphabet told apart by how often the language writes their letters
+        // readings of one alphabet told apart by how often the language writes their letters, and
+        // a Thai reading unlike Thai set back
         double[] shortfalls = CyrillicLetters.shortfalls(finalists, text, len);
+        for (int i = 0; i < finalists.size(); i++) shortfalls[i] += scratch.unlikeThai(finalists.get(i), len);
         Map<Encoding, Integer> icu = Map.of();
         Set<Encoding> wanted = icuWanted(finalists, finalParts, shortfalls, scratch);
         if (exhaustive || !wanted.isEmpty()) {
@@ -181,7 +190,7 @@ final class Ranking {
      * overtake whatever ICU4J says; nor can one that decodes the text exactly as the leader does
      * (twins such as windows-1255 and ISO-8859-8 on a text without the bytes they differ in),
      * where the choice would not change a character. ICU4J's pass is costly and then skipped. The
-     * scores are the finalists' less their {@link CyrillicLetters#shortfalls}.
+     * scores are the finalists' less their {@link CyrillicLetters#shortfalls} and {@link ThaiLetters#penalty}.
      */
     private static Set<Encoding> icuWanted(List<Candidate> finalists, List<TextEvidence.Parts> parts, double[] shortfalls,
             Scratch scratch) {
@@ -232,18 +241,30 @@ final class Ranking {
         private final int sampleLen;
         private final List<Candidate> candidates = new ArrayList<>();
         private final List<Double> scores = new ArrayList<>();
+        /** What each reading loses beside its parts ({@link ThaiLetters}). */
+        private final List<Double> losses = new ArrayList<>();
 
         Standing(Scratch scratch, int sampleLen) {
             this.scratch = scratch;
             this.sampleLen = sampleLen;
         }
 
-        /** Adds a candidate's sample parts; gives its score. */
-        double add(Candidate c, TextEvidence.Parts parts) {
-            double score = parts.score(c, 0);
+        /**
+         * Adds a candidate's sample parts and what it loses beside them ({@link ThaiLetters});
+         * gives its score as it stands ({@link #standing}).
+         */
+        double add(Candidate c, TextEvidence.Parts parts, double loss) {
+            double score = parts.score(c, 0) - loss;
             candidates.add(c);
             scores.add(score);
-            return score;
+            losses.add(loss);
+            return standing(score, loss, leader());
+        }
+
+        private double leader() {
+            double leader = Double.NEGATIVE_INFINITY;
+            for (double s : scores) leader = Math.max(leader, s);
+            return leader;
         }
 
         /** The score a candidate must be able to reach to matter (negative infinity: any). */
@@ -251,15 +272,31 @@ final class Ranking {
             if (scores.isEmpty()) return Double.NEGATIVE_INFINITY;
             int lead = 0;
             for (int i = 1; i < scores.size(); i++) if (scores.get(i) > scores.get(lead)) lead = i;
+            double leader = scores.get(lead);
             double runnerUp = Double.NEGATIVE_INFINITY;
             for (int i = 0; i < scores.size(); i++) {
-                if (i != lead && scores.get(i) > runnerUp && !scratch.decodeSampleAlike(candidates.get(lead), candidates.get(i), sampleLen)) {
-                    runnerUp = scores.get(i);
+                double score = standing(scores.get(i), losses.get(i), leader);
+                if (i != lead && score > runnerUp && !scratch.decodeSampleAlike(candidates.get(lead), candidates.get(i), sampleLen)) {
+                    runnerUp = score;
                 }
             }
-            double leader = scores.get(lead);
             return Math.min(runnerUp, leader - Math.max(FINAL_REACH, FINAL_REACH_SHARE * Math.abs(leader)));
         }
+    }
+
+    /**
+     * The stage-one score of a reading scoring {@code score} after its {@code loss} ({@link
+     * ThaiLetters}) against a leader scoring {@code leader}: {@code score}, or the score before
+     * the loss where even that trails the leader by more than the lead that settles the ranking
+     * ({@link #SETTLED}). There the loss changes nothing the ranking is read for (the leader, the
+     * ranking ending on the sample, a confidence of certainty), and taking it would leave no
+     * runner-up in its place to hold the others to: Chinese read as Thai trails by hundreds, and
+     * without it every candidate below would be scored as a possible runner-up. A leader only
+     * grows as candidates are scored, so a reading so far behind stays so.
+     */
+    private static double standing(double score, double loss, double leader) {
+        double before = score + loss;
+        return loss > 0 && before < leader - Math.max(SETTLED, SETTLED_SHARE * Math.abs(leader)) ? before : score;
     }
 
     /** Whether two candidates decode the text identically: single-byte ones that agree on its bytes. */
@@ -445,6 +482,16 @@ final class Ranking {
                 valueCount = valuesBefore(n, values);
             }
             return valueCount;
+        }
+
+        /**
+         * What candidate {@code c}'s reading of {@code text[0, n)} loses for being unlike Thai
+         * ({@link ThaiLetters#penalty}): 0 unless {@code c} is windows-874.
+         */
+        double unlikeThai(Candidate c, int n) {
+            if (c.encoding() != ThaiLetters.ENCODING) return 0;
+            scan(n);
+            return ThaiLetters.penalty(text, nonAscii, nonAsciiBefore(n));
         }
 
         /** How many of the text's non-ASCII bytes lie before {@code offset}. */

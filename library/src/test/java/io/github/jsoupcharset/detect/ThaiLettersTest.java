@@ -1,0 +1,72 @@
+package io.github.jsoupcharset.detect;
+
+import io.github.jsoupcharset.encoding.Encoding;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.closeTo;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.greaterThan;
+
+/**
+ * Windows-874's reading of Thai loses nothing for being unlike Thai, its reading of Korean,
+ * Chinese and Japanese text loses more the more it reads, and a Korean page whose title is
+ * decorated with symbols (each two Thai letters in windows-874, nothing to EUC-KR's reading) is
+ * read as Korean.
+ */
+class ThaiLettersTest {
+    private static final List<String> THAI = List.of(
+            "สวัสดีครับ ยินดีต้อนรับ",
+            "ภาษาไทยเป็นภาษาราชการของประเทศไทย มีผู้พูดเป็นภาษาแม่ประมาณหกสิบล้านคน",
+            "ร้านของเราเปิดทุกวันตั้งแต่เก้าโมงเช้าถึงสองทุ่ม สั่งซื้อสินค้าออนไลน์ได้ที่หน้าเว็บไซต์ หรือโทรสอบถามรายละเอียดเพิ่มเติม",
+            "ข่าวกีฬา: ทีมชาติไทยชนะการแข่งขันฟุตบอลนัดแรกของฤดูกาล");
+
+    private static final List<String> NOT_THAI = List.of(
+            "오늘은 날씨가 좋아서 공원에서 산책을 했어요",
+            "今天天气很好，我们去公园散步了",
+            "今日は天気が良かったので公園を散歩しました");
+
+    private static double penalty(byte[] text) {
+        int[] offsets = new int[text.length];
+        int count = 0;
+        for (int i = 0; i < text.length; i++) if (text[i] < 0) offsets[count++] = i;
+        return ThaiLetters.penalty(text, offsets, count);
+    }
+
+    @Test
+    void thaiLosesNothing() {
+        for (String thai : THAI) {
+            assertThat(thai, penalty(thai.getBytes(Encoding.WINDOWS_874.charset())), equalTo(0.0));
+            TwinEncodingsTest.assertDetected("<html><body><p>" + thai + "</p></body></html>", Encoding.WINDOWS_874);
+        }
+    }
+
+    @Test
+    void otherScriptsReadAsThaiLoseMoreTheMoreTheyRead() {
+        List<Encoding> encodings = List.of(Encoding.EUC_KR, Encoding.GBK, Encoding.SHIFT_JIS);
+        for (int i = 0; i < NOT_THAI.size(); i++) {
+            String text = NOT_THAI.get(i);
+            double once = penalty(text.getBytes(encodings.get(i).charset()));
+            double twice = penalty((text + " " + text).getBytes(encodings.get(i).charset()));
+            assertThat(text, once, greaterThan(0.0));
+            assertThat(text, twice, greaterThan(2 * once));
+        }
+    }
+
+    @Test
+    void aKoreanPageWithADecoratedTitleIsKorean() {
+        // windows-874 at 98% before: ☆ ˚ 。 ★ are EUC-KR's leads 0xA1-0xA2, Thai consonants there
+        for (String body : List.of("2010/01/05", "http://sky.example.com")) {
+            TwinEncodingsTest.assertDetected("<html><head><title>☆ ˚。˚하늘정원。˚。★</title></head><body><p>" + body
+                    + "</p></body></html>", Encoding.EUC_KR);
+        }
+    }
+
+    @Test
+    void theSharesAreThoseDocumented() {
+        assertThat(ThaiLetters.ENTROPY, closeTo(3.64, 0.005));
+        assertThat(ThaiLetters.SPREAD, closeTo(0.82, 0.005));
+    }
+}
