@@ -118,7 +118,7 @@ final class Ranking {
             }
         }
         Standing standing = new Standing(scratch, sampleLen);
-        double[] against = new double[scored.length]; // what a reading loses for being unlike its language
+        double[] losses = new double[scored.length]; // what a reading loses beside its parts (ThaiLetters)
         double bestSingleByte = Double.NEGATIVE_INFINITY;
         for (int i = 0, allAtOnce = 0; i < order.size(); i++) {
             int k = order.get(i);
@@ -132,21 +132,21 @@ final class Ranking {
                         exhaustive ? Double.NEGATIVE_INFINITY : Math.max(bestSingleByte, toReach), bounds[k]);
             }
             if (scored[k] == null) continue;
-            against[k] = scratch.unlikeThai(c, sampleLen);
-            double score = standing.add(c, scored[k], against[k]);
+            losses[k] = scratch.unlikeThai(c, sampleLen);
+            double score = standing.add(c, scored[k], losses[k]);
             if (c.weight() == 1) bestSingleByte = Math.max(bestSingleByte, score);
         }
         List<Scored> first = new ArrayList<>();
         Map<Encoding, TextEvidence.Parts> sampleParts = new HashMap<>(64); // every candidate, without growing
         double sampleLeader = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < scored.length; i++) {
-            if (scored[i] != null) sampleLeader = Math.max(sampleLeader, scored[i].score(contenders.get(i), 0) - against[i]);
+            if (scored[i] != null) sampleLeader = Math.max(sampleLeader, scored[i].score(contenders.get(i), 0) - losses[i]);
         }
         for (int i = 0; i < scored.length; i++) {
             if (scored[i] == null) continue; // dropped: cannot reach what it had to
             Candidate c = contenders.get(i);
             sampleParts.put(c.encoding(), scored[i]);
-            first.add(new Scored(c.encoding(), standing(scored[i].score(c, 0) - against[i], against[i], sampleLeader)));
+            first.add(new Scored(c.encoding(), standing(scored[i].score(c, 0) - losses[i], losses[i], sampleLeader)));
         }
         first.sort(BEST_FIRST);
         double leader = first.get(0).score();

@@ -21,10 +21,11 @@ import io.github.jsoupcharset.encoding.Encoding;
  * corpus's windows-874 pages exceed the entropy by at most 0.7 a character on 16 characters, 0.1
  * on whole pages), the Hangul, Han and kana read as Thai by 2 a character (the median; 0.8 the
  * least on 16 characters and more). The penalty only lowers windows-874's score, so what bounds a
- * score from above still does.
+ * score from above still does ({@link Ranking} keeps a reading that trails by more than a settled
+ * lead even before its loss at its score before it).
  *
  * <p>The shares are the Thai National Corpus's: its word frequencies as PyThaiNLP distributes them
- * ({@code pythainlp/corpus/tnc_freq.txt}), the characters of its first 5,843 words (127 million
+ * ({@code pythainlp/corpus/tnc_freq.txt}, at PyThaiNLP's commit 10c1e82), the characters of its first 5,843 words (127 million
  * Thai characters) counted by the words' frequencies ({@code tools/thai-letter-shares}); public
  * figures about the language, fitted on none of our pages. Vowel signs and tone marks are 40.5% of
  * them. A character those words write less than once in 10,000 ({@link #FLOOR}: ฃ ฅ ฦ ฬ ฌ, ฺ, the
