@@ -24,8 +24,8 @@ import java.util.Set;
  * single-byte score) on {@link #SAMPLE_BYTES} of text; stage two scores the leader and the
  * finalists close to it on all the text, the Cyrillic readings among them ordered by how often
  * Russian writes their letters ({@link CyrillicLetters}), with ICU4J's opinion ({@link IcuOpinion})
- * asked only where it could change the text. In both stages windows-874's reading loses what it
- * is unlike Thai ({@link ThaiLetters}). Internal; thread-safe.
+ * asked only where it could change the text. In both stages a Thai or Greek reading loses what
+ * it is unlike the language ({@link LetterShares}). Internal; thread-safe.
  */
 final class Ranking {
     private Ranking() {}
@@ -118,7 +118,7 @@ final class Ranking {
             }
         }
         Standing standing = new Standing(scratch, sampleLen);
-        double[] losses = new double[scored.length]; // what a reading loses beside its parts (ThaiLetters)
+        double[] losses = new double[scored.length]; // what a reading loses beside its parts (LetterShares)
         double bestSingleByte = Double.NEGATIVE_INFINITY;
         for (int i = 0, allAtOnce = 0; i < order.size(); i++) {
             int k = order.get(i);
@@ -132,7 +132,7 @@ final class Ranking {
                         exhaustive ? Double.NEGATIVE_INFINITY : Math.max(bestSingleByte, toReach), bounds[k]);
             }
             if (scored[k] == null) continue;
-            losses[k] = scratch.unlikeThai(c, sampleLen);
+            losses[k] = scratch.unlikeItsLanguage(c, sampleLen);
             double score = standing.add(c, scored[k], losses[k]);
             if (c.weight() == 1) bestSingleByte = Math.max(bestSingleByte, score);
         }
@@ -166,9 +166,9 @@ final class Ranking {
             finalParts.add(sampleLen == len ? sampleParts.get(c.encoding()) : parts(text, len, c, scratch));
         }
         // readings of one alphabet told apart by how often the language writes their letters, and
-        // a Thai reading unlike Thai set back
+        // a Thai or Greek reading unlike the language set back
         double[] shortfalls = CyrillicLetters.shortfalls(finalists, text, len);
-        for (int i = 0; i < finalists.size(); i++) shortfalls[i] += scratch.unlikeThai(finalists.get(i), len);
+        for (int i = 0; i < finalists.size(); i++) shortfalls[i] += scratch.unlikeItsLanguage(finalists.get(i), len);
         Map<Encoding, Integer> icu = Map.of();
         Set<Encoding> wanted = icuWanted(finalists, finalParts, shortfalls, scratch);
         if (exhaustive || !wanted.isEmpty()) {
@@ -190,7 +190,7 @@ final class Ranking {
      * overtake whatever ICU4J says; nor can one that decodes the text exactly as the leader does
      * (twins such as windows-1255 and ISO-8859-8 on a text without the bytes they differ in),
      * where the choice would not change a character. ICU4J's pass is costly and then skipped. The
-     * scores are the finalists' less their {@link CyrillicLetters#shortfalls} and {@link ThaiLetters#penalty}.
+     * scores are the finalists' less their {@link CyrillicLetters#shortfalls} and {@link LetterShares#loss}.
      */
     private static Set<Encoding> icuWanted(List<Candidate> finalists, List<TextEvidence.Parts> parts, double[] shortfalls,
             Scratch scratch) {
@@ -241,7 +241,7 @@ final class Ranking {
         private final int sampleLen;
         private final List<Candidate> candidates = new ArrayList<>();
         private final List<Double> scores = new ArrayList<>();
-        /** What each reading loses beside its parts ({@link ThaiLetters}). */
+        /** What each reading loses beside its parts ({@link LetterShares}). */
         private final List<Double> losses = new ArrayList<>();
 
         Standing(Scratch scratch, int sampleLen) {
@@ -250,7 +250,7 @@ final class Ranking {
         }
 
         /**
-         * Adds a candidate's sample parts and what it loses beside them ({@link ThaiLetters});
+         * Adds a candidate's sample parts and what it loses beside them ({@link LetterShares});
          * gives its score as it stands ({@link #standing}).
          */
         double add(Candidate c, TextEvidence.Parts parts, double loss) {
@@ -286,7 +286,7 @@ final class Ranking {
 
     /**
      * The stage-one score of a reading scoring {@code score} after its {@code loss} ({@link
-     * ThaiLetters}) against a leader scoring {@code leader}: {@code score}, or the score before
+     * LetterShares}) against a leader scoring {@code leader}: {@code score}, or the score before
      * the loss where even that trails the leader by more than the lead that settles the ranking
      * ({@link #SETTLED}). There the loss changes nothing the ranking is read for (the leader, the
      * ranking ending on the sample, a confidence of certainty), and taking it would leave no
@@ -485,13 +485,13 @@ final class Ranking {
         }
 
         /**
-         * What candidate {@code c}'s reading of {@code text[0, n)} loses for being unlike Thai
-         * ({@link ThaiLetters#penalty}): 0 unless {@code c} is windows-874.
+         * What candidate {@code c}'s reading of {@code text[0, n)} loses for being unlike its
+         * script's language ({@link LetterShares#loss}): 0 for an encoding no table weighs.
          */
-        double unlikeThai(Candidate c, int n) {
-            if (c.encoding() != ThaiLetters.ENCODING) return 0;
+        double unlikeItsLanguage(Candidate c, int n) {
+            if (!LetterShares.ENCODINGS.contains(c.encoding())) return 0;
             scan(n);
-            return ThaiLetters.penalty(text, nonAscii, nonAsciiBefore(n));
+            return LetterShares.loss(c.encoding(), text, nonAscii, nonAsciiBefore(n));
         }
 
         /** How many of the text's non-ASCII bytes lie before {@code offset}. */

@@ -11,12 +11,13 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThan;
 
 /**
- * Windows-874's reading of Thai loses nothing for being unlike Thai, its reading of Korean,
- * Chinese and Japanese text loses more the more it reads, and a Korean page whose title is
- * decorated with symbols (each two Thai letters in windows-874, nothing to EUC-KR's reading) is
- * read as Korean.
+ * Windows-874's reading of Thai and ISO-8859-7's and windows-1253's of Greek lose nothing for being
+ * unlike the language; windows-874's reading of Korean, Chinese and Japanese text loses more the
+ * more it reads, and a Korean page whose title is decorated with symbols (each two Thai letters in
+ * windows-874, nothing to EUC-KR's reading) is read as Korean; a few Russian words in English
+ * text are read as Russian, not as Greek.
  */
-class ThaiLettersTest {
+class LetterSharesTest {
     private static final List<String> THAI = List.of(
             "สวัสดีครับ ยินดีต้อนรับ",
             "ภาษาไทยเป็นภาษาราชการของประเทศไทย มีผู้พูดเป็นภาษาแม่ประมาณหกสิบล้านคน",
@@ -28,11 +29,20 @@ class ThaiLettersTest {
             "今天天气很好，我们去公园散步了",
             "今日は天気が良かったので公園を散歩しました");
 
+    private static final List<String> GREEK = List.of(
+            "Καλημέρα σας, τι κάνετε;",
+            "Η Αθήνα είναι η πρωτεύουσα της Ελλάδας και η μεγαλύτερη πόλη της χώρας.",
+            "ΝΕΑ ΑΠΟ ΤΗΝ ΠΟΛΗ: Το μουσείο θα μείνει ανοιχτό και το Σάββατο μέχρι τις εννέα το βράδυ.");
+
     private static double penalty(byte[] text) {
+        return loss(Encoding.WINDOWS_874, text);
+    }
+
+    private static double loss(Encoding e, byte[] text) {
         int[] offsets = new int[text.length];
         int count = 0;
         for (int i = 0; i < text.length; i++) if (text[i] < 0) offsets[count++] = i;
-        return ThaiLetters.penalty(text, offsets, count);
+        return LetterShares.loss(e, text, offsets, count);
     }
 
     @Test
@@ -41,6 +51,26 @@ class ThaiLettersTest {
             assertThat(thai, penalty(thai.getBytes(Encoding.WINDOWS_874.charset())), equalTo(0.0));
             TwinEncodingsTest.assertDetected("<html><body><p>" + thai + "</p></body></html>", Encoding.WINDOWS_874);
         }
+    }
+
+    @Test
+    void greekLosesNothing() {
+        for (String greek : GREEK) {
+            for (Encoding e : List.of(Encoding.ISO_8859_7, Encoding.WINDOWS_1253)) {
+                assertThat(greek, loss(e, greek.getBytes(e.charset())), equalTo(0.0));
+            }
+            TwinEncodingsTest.assertDetected("<html><body><p>" + greek + "</p></body></html>", Encoding.ISO_8859_7);
+        }
+    }
+
+    @Test
+    void aFewRussianWordsInEnglishAreRussian() {
+        // ISO-8859-7 at 73-74% before: small Russian letters are small Greek ones there, т a final ς
+        String page = "<html><body><p>The colour picker on this page now works in every browser we tried, and the"
+                + " settings are kept between visits. Цвет поддерживает all of the usual formats.</p></body></html>";
+        TwinEncodingsTest.assertDetected(page, Encoding.WINDOWS_1251);
+        byte[] bytes = "Цвет поддерживает".getBytes(Encoding.WINDOWS_1251.charset());
+        assertThat(loss(Encoding.ISO_8859_7, bytes), greaterThan(0.0));
     }
 
     @Test
@@ -66,7 +96,9 @@ class ThaiLettersTest {
 
     @Test
     void theSharesAreThoseDocumented() {
-        assertThat(ThaiLetters.ENTROPY, closeTo(3.64, 0.005));
-        assertThat(ThaiLetters.SPREAD, closeTo(0.82, 0.005));
+        assertThat(LetterShares.THAI.entropy, closeTo(3.64, 0.005));
+        assertThat(LetterShares.THAI.spread, closeTo(0.82, 0.005));
+        assertThat(LetterShares.GREEK.entropy, closeTo(3.14, 0.005));
+        assertThat(LetterShares.GREEK.spread, closeTo(0.73, 0.005));
     }
 }
