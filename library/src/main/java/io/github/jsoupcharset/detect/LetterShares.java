@@ -127,28 +127,26 @@ final class LetterShares {
     }
 
     /**
-     * What {@code e}'s reading of the bytes at {@code offsets[0, count)} of {@code text} (the
-     * offsets of its bytes beyond ASCII) loses for being unlike its script's language: {@link
-     * #WEIGHT} times the units by which its surprisal exceeds the entropy per letter and {@link
-     * #SIGMAS} deviations; 0 for a reading as likely as the language's text mostly is, and for an
+     * What {@code e}'s reading of a text whose bytes beyond ASCII occur {@code histogram} times
+     * (256 entries, by byte value) loses for being unlike its script's language: {@link #WEIGHT}
+     * times the units by which its surprisal exceeds the entropy per letter and {@link #SIGMAS}
+     * deviations; 0 for a reading as likely as the language's text mostly is, and for an
      * encoding none of the tables weighs.
      */
-    static double loss(Encoding e, byte[] text, int[] offsets, int count) {
+    static double loss(Encoding e, int[] histogram) {
         LetterShares shares = OF.get(e);
-        return shares == null ? 0 : shares.loss(shares.byteSurprisal.get(e), text, offsets, count);
-    }
-
-    private double loss(double[] byteSurprisal, byte[] text, int[] offsets, int count) {
+        if (shares == null) return 0;
+        double[] byteSurprisal = shares.byteSurprisal.get(e);
         int n = 0;
         double surprisal = 0;
-        for (int k = 0; k < count; k++) {
-            double s = byteSurprisal[(text[offsets[k]] & 0xFF) - 0x80];
-            if (s == s) { // a letter of the table
-                n++;
-                surprisal += s;
+        for (int b = 0; b < 0x80; b++) {
+            int times = histogram[b + 0x80];
+            if (times != 0 && byteSurprisal[b] == byteSurprisal[b]) { // a letter of the table
+                n += times;
+                surprisal += times * byteSurprisal[b];
             }
         }
-        double excess = surprisal - n * entropy - SIGMAS * spread * Math.sqrt(n);
+        double excess = surprisal - n * shares.entropy - SIGMAS * shares.spread * Math.sqrt(n);
         return excess > 0 ? WEIGHT * excess : 0;
     }
 }

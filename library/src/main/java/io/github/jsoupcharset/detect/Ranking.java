@@ -490,8 +490,23 @@ final class Ranking {
          */
         double unlikeItsLanguage(Candidate c, int n) {
             if (!LetterShares.ENCODINGS.contains(c.encoding())) return 0;
+            return LetterShares.loss(c.encoding(), histogram(n));
+        }
+
+        /** The sample's and the whole text's byte histograms, each counted once (null until asked). */
+        private int[] sampleHistogram;
+        private int[] wholeHistogram;
+
+        /** How often each byte value occurs beyond ASCII in {@code text[0, n)}, {@code n} the sample's end or the text's. */
+        private int[] histogram(int n) {
+            if (n == sampleLen && sampleHistogram != null) return sampleHistogram;
+            if (n == len && wholeHistogram != null) return wholeHistogram;
             scan(n);
-            return LetterShares.loss(c.encoding(), text, nonAscii, nonAsciiBefore(n));
+            int[] counts = new int[256];
+            for (int k = 0, end = nonAsciiBefore(n); k < end; k++) counts[text[nonAscii[k]] & 0xFF]++;
+            if (n == sampleLen) sampleHistogram = counts;
+            if (n == len) wholeHistogram = counts;
+            return counts;
         }
 
         /** How many of the text's non-ASCII bytes lie before {@code offset}. */

@@ -39,10 +39,9 @@ class LetterSharesTest {
     }
 
     private static double loss(Encoding e, byte[] text) {
-        int[] offsets = new int[text.length];
-        int count = 0;
-        for (int i = 0; i < text.length; i++) if (text[i] < 0) offsets[count++] = i;
-        return LetterShares.loss(e, text, offsets, count);
+        int[] histogram = new int[256];
+        for (byte b : text) histogram[b & 0xFF]++;
+        return LetterShares.loss(e, histogram);
     }
 
     @Test
