@@ -16,8 +16,8 @@ import java.util.Set;
  * words read as Greek words ("Цвет поддерживает" as "Φβες οξδδεπζθβΰες"). Such a reading writes
  * the characters of its bytes, where the language writes a few letters often and others almost
  * never: Russian's о and а are ξ and ΰ in the Greek reading, letters Greek writes once in 200
- * and never; the Thai reading of Korean has a vowel sign or tone mark for one character in six
- * or eight, Thai one in 2.5.
+ * and almost never; vowel signs and tone marks are 9-21% of the characters of Korean, Chinese
+ * and Japanese read as Thai, 40% of Thai's.
  *
  * <p>A reading's surprisal is the sum, over the characters it reads in the language's table
  * (capitals as their small letter), of the natural logarithm of each one's share of the letters
