@@ -98,7 +98,7 @@ final class Glance {
         int[] bestInCapitals = new int[Character.UnicodeScript.values().length];
         Arrays.fill(bestInCapitals, -1);
         for (int i : order) {
-            if (Candidates.ALL.get(i).weight() != 1 || !inCapitals[i]) continue;
+            if (!inCapitals[i]) continue; // set for single-byte readings only
             int script = SCRIPTS[i];
             if (bestInCapitals[script] < 0 || uncapped[i] > uncapped[bestInCapitals[script]]) bestInCapitals[script] = i;
         }

@@ -138,10 +138,7 @@ final class Ranking {
         }
         List<Scored> first = new ArrayList<>();
         Map<Encoding, TextEvidence.Parts> sampleParts = new HashMap<>(64); // every candidate, without growing
-        double sampleLeader = Double.NEGATIVE_INFINITY;
-        for (int i = 0; i < scored.length; i++) {
-            if (scored[i] != null) sampleLeader = Math.max(sampleLeader, scored[i].score(contenders.get(i), 0) - losses[i]);
-        }
+        double sampleLeader = standing.leader;
         for (int i = 0; i < scored.length; i++) {
             if (scored[i] == null) continue; // dropped: cannot reach what it had to
             Candidate c = contenders.get(i);
@@ -243,6 +240,8 @@ final class Ranking {
         private final List<Double> scores = new ArrayList<>();
         /** What each reading loses beside its parts ({@link LetterShares}). */
         private final List<Double> losses = new ArrayList<>();
+        /** The best of {@link #scores} so far. */
+        private double leader = Double.NEGATIVE_INFINITY;
 
         Standing(Scratch scratch, int sampleLen) {
             this.scratch = scratch;
@@ -258,13 +257,8 @@ final class Ranking {
             candidates.add(c);
             scores.add(score);
             losses.add(loss);
-            return standing(score, loss, leader());
-        }
-
-        private double leader() {
-            double leader = Double.NEGATIVE_INFINITY;
-            for (double s : scores) leader = Math.max(leader, s);
-            return leader;
+            leader = Math.max(leader, score);
+            return standing(score, loss, leader);
         }
 
         /** The score a candidate must be able to reach to matter (negative infinity: any). */
