@@ -46,8 +46,11 @@ final class MarkupStripper {
                 continue;
             }
             if (c != '<' || i + 1 >= end) {
-                out[n++] = c;
-                i++;
+                // the text up to the next byte that may begin or end markup, copied at once
+                int to = Math.min(AsciiBytes.indexOfEither(b, i + 1, end, (byte) '<', (byte) ']'), i + max - n);
+                System.arraycopy(b, i, out, n, to - i);
+                n += to - i;
+                i = to;
                 continue;
             }
             byte d = b[i + 1];

@@ -129,10 +129,35 @@ public final class AsciiBytes {
 
     /** The first index of the ASCII string {@code ascii} in {@code b[from, end)}, or -1. */
     public static int indexOf(byte[] b, int from, int end, String ascii) {
-        for (int i = from; i + ascii.length() <= end; i++) {
+        int last = end - ascii.length(); // the last index it can start at
+        for (int i = from; i <= last; i++) {
+            i = indexOf(b, i, last + 1, (byte) ascii.charAt(0)); // the next byte that is the first char
+            if (i < 0) return -1;
             if (startsWith(b, i, end, ascii)) return i;
         }
         return -1;
+    }
+
+    /**
+     * The first index in {@code b[from, end)} of a byte that is {@code c} or {@code d}, or {@code
+     * end}: eight bytes at a time, for the long runs of text between the bytes a scan stops at.
+     */
+    public static int indexOfEither(byte[] b, int from, int end, byte c, byte d) {
+        long everyC = (c & 0xFFL) * 0x0101010101010101L;
+        long everyD = (d & 0xFFL) * 0x0101010101010101L;
+        int i = from;
+        for (; i + 8 <= end; i += 8) {
+            long w = (long) LONGS.get(b, i);
+            long x = w ^ everyC;
+            long y = w ^ everyD;
+            // the lowest flag of either is a true one (indexOfMasked): so is the lowest of both
+            long found = ((x - 0x0101010101010101L) & ~x | (y - 0x0101010101010101L) & ~y) & 0x8080808080808080L;
+            if (found != 0) return i + (Long.numberOfTrailingZeros(found) >>> 3);
+        }
+        for (; i < end; i++) {
+            if (b[i] == c || b[i] == d) return i;
+        }
+        return end;
     }
 
     /**

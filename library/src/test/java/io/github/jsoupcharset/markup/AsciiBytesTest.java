@@ -27,6 +27,47 @@ class AsciiBytesTest {
     }
 
     @Test
+    void indexOfEitherFindsTheFirstOfTwoBytesAtEveryOffset() {
+        Random random = new Random(20261207);
+        for (int round = 0; round < 2000; round++) {
+            byte[] b = new byte[random.nextInt(40)];
+            // the stripper's pair ('<' and ']') and their neighbours, where a borrow crosses bytes
+            int[] values = {0x00, 0x01, 0x3B, 0x3C, 0x3D, 0x5C, 0x5D, 0x5E, 0xBC, 0xDD, 0xFF};
+            for (int i = 0; i < b.length; i++) b[i] = (byte) values[random.nextInt(values.length)];
+            byte c = (byte) values[random.nextInt(values.length)];
+            byte d = (byte) values[random.nextInt(values.length)];
+            for (int from = 0; from <= b.length; from++) {
+                int end = from + random.nextInt(b.length - from + 1);
+                int first = naiveIndexOf(b, from, end, c);
+                int second = naiveIndexOf(b, from, end, d);
+                int expected = first < 0 ? second < 0 ? end : second : second < 0 ? first : Math.min(first, second);
+                assertEquals(expected, AsciiBytes.indexOfEither(b, from, end, c, d),
+                        c + " or " + d + " in [" + from + ", " + end + ")");
+            }
+        }
+    }
+
+    @Test
+    void indexOfAStringFindsWhatAByteLoopFinds() {
+        Random random = new Random(20261208);
+        String[] sought = {"-->", "]]>", "<", "--"};
+        byte[] alphabet = "-->]<! a".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        for (int round = 0; round < 5000; round++) {
+            byte[] b = new byte[random.nextInt(48)];
+            for (int i = 0; i < b.length; i++) b[i] = alphabet[random.nextInt(alphabet.length)];
+            String s = sought[random.nextInt(sought.length)];
+            int from = random.nextInt(b.length + 1);
+            int end = from + random.nextInt(b.length - from + 1);
+            int expected = -1;
+            for (int i = from; i + s.length() <= end && expected < 0; i++) {
+                if (new String(b, i, s.length(), java.nio.charset.StandardCharsets.ISO_8859_1).equals(s)) expected = i;
+            }
+            assertEquals(expected, AsciiBytes.indexOf(b, from, end, s),
+                    s + " in " + new String(b, java.nio.charset.StandardCharsets.ISO_8859_1) + " [" + from + ", " + end + ")");
+        }
+    }
+
+    @Test
     void indexOfControlFindsTheFirstByteBelow0x20() {
         Random random = new Random(20261204);
         // the bytes on either side of the bounds, where a masked compare could go wrong
