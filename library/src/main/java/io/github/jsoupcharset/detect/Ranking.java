@@ -24,7 +24,7 @@ import java.util.Set;
  * single-byte score) on {@link #SAMPLE_BYTES} of text; stage two scores the leader and the
  * finalists close to it on all the text, the Cyrillic readings among them ordered by how often
  * Russian writes their letters ({@link CyrillicLetters}), with ICU4J's opinion ({@link IcuOpinion})
- * asked only where it could change the text. In both stages a Thai or Greek reading loses what
+ * asked only where it could change the text. In both stages a Thai, Greek or Arabic reading loses what
  * it is unlike the language ({@link LetterShares}). Internal; thread-safe.
  */
 final class Ranking {
@@ -163,7 +163,7 @@ final class Ranking {
             finalParts.add(sampleLen == len ? sampleParts.get(c.encoding()) : parts(text, len, c, scratch));
         }
         // readings of one alphabet told apart by how often the language writes their letters, and
-        // a Thai or Greek reading unlike the language set back
+        // a Thai, Greek or Arabic reading unlike the language set back
         double[] shortfalls = CyrillicLetters.shortfalls(finalists, text, len);
         for (int i = 0; i < finalists.size(); i++) shortfalls[i] += scratch.unlikeItsLanguage(finalists.get(i), len);
         Map<Encoding, Integer> icu = Map.of();

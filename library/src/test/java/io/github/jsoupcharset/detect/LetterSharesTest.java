@@ -15,7 +15,8 @@ import static org.hamcrest.Matchers.greaterThan;
  * unlike the language; windows-874's reading of Korean, Chinese and Japanese text loses more the
  * more it reads, and a Korean page whose title is decorated with symbols (each two Thai letters in
  * windows-874, nothing to EUC-KR's reading) is read as Korean; a few Russian words in English
- * text are read as Russian, not as Greek.
+ * text are read as Russian, not as Greek; Arabic and Persian lose nothing in ISO-8859-6 and
+ * windows-1256, and a few KOI8-R words in English text are read as Russian, not as Arabic.
  */
 class LetterSharesTest {
     private static final List<String> THAI = List.of(
@@ -33,6 +34,15 @@ class LetterSharesTest {
             "Καλημέρα σας, τι κάνετε;",
             "Η Αθήνα είναι η πρωτεύουσα της Ελλάδας και η μεγαλύτερη πόλη της χώρας.",
             "ΝΕΑ ΑΠΟ ΤΗΝ ΠΟΛΗ: Το μουσείο θα μείνει ανοιχτό και το Σάββατο μέχρι τις εννέα το βράδυ.");
+
+    private static final List<String> ARABIC = List.of(
+            "مرحبا بكم في موقعنا",
+            "اللغة العربية هي إحدى أكثر اللغات انتشاراً في العالم، ويتحدثها أكثر من أربعمائة مليون نسمة.",
+            "أخبار الرياضة: فاز المنتخب الوطني في المباراة الأولى من الموسم على أرضه وبين جماهيره.");
+
+    private static final List<String> PERSIAN = List.of(
+            "به وب‌سایت ما خوش آمدید",
+            "زبان فارسی یکی از زبان‌های هندواروپایی است و در ایران، افغانستان و تاجیکستان به آن سخن می‌گویند.");
 
     private static double penalty(byte[] text) {
         return loss(Encoding.WINDOWS_874, text);
@@ -73,6 +83,35 @@ class LetterSharesTest {
     }
 
     @Test
+    void arabicAndPersianLoseNothing() {
+        for (String arabic : ARABIC) {
+            for (Encoding e : List.of(Encoding.ISO_8859_6, Encoding.WINDOWS_1256)) {
+                assertThat(arabic, loss(e, arabic.getBytes(e.charset())), equalTo(0.0));
+            }
+            TwinEncodingsTest.assertDetected("<html><body><p>" + arabic + "</p></body></html>", Encoding.WINDOWS_1256);
+        }
+        for (String persian : PERSIAN) {
+            // windows-1256 has no Farsi yeh (U+06CC): its pages write the Arabic one; nor a zero-width non-joiner
+            String text = persian.replace('\u06cc', '\u064a').replace("\u200c", " ");
+            assertThat(text, loss(Encoding.WINDOWS_1256, text.getBytes(Encoding.WINDOWS_1256.charset())), equalTo(0.0));
+            TwinEncodingsTest.assertDetected("<html><body><p>" + text + "</p></body></html>", Encoding.WINDOWS_1256);
+        }
+    }
+
+    @Test
+    void aFewKoi8RussianWordsInEnglishAreRussian() {
+        // windows-1256 at 52% before: small KOI8-R letters are Arabic letters in windows-1256 and
+        // ISO-8859-6, where Russian's о, а, е read as ذ, ء, إ
+        String page = "<html><body><p>The package could not be installed because another version is already in"
+                + " use; remove it first and try again with the newer one. Visible dead human remains удалось"
+                + " результате.</p></body></html>";
+        TwinEncodingsTest.assertDetected(page, Encoding.KOI8_R);
+        byte[] bytes = "удалось результате".getBytes(Encoding.KOI8_R.charset());
+        assertThat(loss(Encoding.ISO_8859_6, bytes), greaterThan(0.0));
+        assertThat(loss(Encoding.WINDOWS_1256, bytes), greaterThan(0.0));
+    }
+
+    @Test
     void otherScriptsReadAsThaiLoseMoreTheMoreTheyRead() {
         List<Encoding> encodings = List.of(Encoding.EUC_KR, Encoding.GBK, Encoding.SHIFT_JIS);
         for (int i = 0; i < NOT_THAI.size(); i++) {
@@ -99,5 +138,8 @@ class LetterSharesTest {
         assertThat(LetterShares.THAI.spread, closeTo(0.82, 0.005));
         assertThat(LetterShares.GREEK.entropy, closeTo(3.14, 0.005));
         assertThat(LetterShares.GREEK.spread, closeTo(0.73, 0.005));
+        assertThat(LetterShares.ARABIC.entropy, closeTo(3.14, 0.005));
+        assertThat(LetterShares.ARABIC.spread, closeTo(0.79, 0.005));
+        assertThat(LetterShares.ARABIC.margin, equalTo(0.25));
     }
 }

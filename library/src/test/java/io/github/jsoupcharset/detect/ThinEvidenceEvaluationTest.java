@@ -33,7 +33,7 @@ class ThinEvidenceEvaluationTest {
             int least = e.getValue()[1] * 95 / 100;
             assertThat(e.getKey(), e.getValue()[0], greaterThanOrEqualTo(least));
         }
-        assertThat(right, greaterThanOrEqualTo(478));
+        assertThat(right, greaterThanOrEqualTo(480));
     }
 
     @Test
@@ -44,12 +44,11 @@ class ThinEvidenceEvaluationTest {
         int right = 0;
         for (Map.Entry<String, int[]> e : tally.entrySet()) {
             right += e.getValue()[1];
-            // known: thin Cyrillic is repaired as detection reads it, a few KOI8-R words as Arabic
-            // (DETECTION.md)
-            if (e.getKey().startsWith("cyrillic")) continue;
+            // thin Cyrillic is repaired as detection reads it, and no page of any class is read
+            // as another text (two KOI8-R pages were Arabic until LetterShares weighed Arabic)
             assertThat(e.getKey() + " read otherwise", e.getValue()[3], equalTo(0));
         }
-        // DETECTION.md: 353 of 480 (the web's punctuation in its place, two Russian words)
-        assertThat(right, greaterThanOrEqualTo(353));
+        // DETECTION.md: 355 of 480 (the web's punctuation in its place, two Russian words)
+        assertThat(right, greaterThanOrEqualTo(355));
     }
 }
