@@ -117,6 +117,15 @@ final class Exemplars {
      */
     private static final UnicodeSet OBSOLETE_THAI = new UnicodeSet().add(0x0E03).add(0x0E05).freeze();
 
+    /**
+     * Korean's compatibility jamo ㄱ-ㅎ and ㅏ-ㅣ (U+3131-U+3163), which Korean's exemplar sets do
+     * not list but Korean web text writes alone: laughter (ㅋㅋ, ㅎㅎ), tears (ㅠㅠ, ㅜㅜ), a word
+     * spelled out letter by letter. They are EUC-KR's row 0xA4, EUC-JP's and GBK's hiragana row,
+     * so without them "ㅋㅋㅋ 오늘 재밌었다" counted three letters outside Korean and read as
+     * hiragana and kanji. Weighed as auxiliary letters, as Korean's rare syllables are.
+     */
+    private static final UnicodeSet KOREAN_JAMO = new UnicodeSet(0x3131, 0x3163).freeze();
+
     static final Map<String, Exemplar> SETS = load();
 
     private static Map<String, Exemplar> load() {
@@ -134,7 +143,7 @@ final class Exemplars {
                     if (l.equals("he") || l.equals("yi")) aux.add(0x05B0, 0x05C7);
                     if (l.equals("ko")) {
                         main.removeAll(RARE_HANGUL);
-                        aux.addAll(RARE_HANGUL);
+                        aux.addAll(RARE_HANGUL).addAll(KOREAN_JAMO);
                     }
                     if (l.equals("th")) {
                         main.removeAll(OBSOLETE_THAI);

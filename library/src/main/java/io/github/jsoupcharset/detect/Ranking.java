@@ -483,6 +483,10 @@ final class Ranking {
          * script's language ({@link LetterShares#loss}): 0 for an encoding no table weighs.
          */
         double unlikeItsLanguage(Candidate c, int n) {
+            if (KanjiShares.ENCODINGS.contains(c.encoding())) {
+                scan(n);
+                return KanjiShares.loss(c.encoding(), text, n, nonAscii, nonAsciiCount);
+            }
             if (!LetterShares.ENCODINGS.contains(c.encoding())) return 0;
             return LetterShares.loss(c.encoding(), histogram(n));
         }
