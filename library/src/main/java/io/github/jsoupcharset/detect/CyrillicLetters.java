@@ -80,24 +80,24 @@ final class CyrillicLetters {
      * (one of {@link #ENCODINGS}): each byte beyond ASCII at its letter's log share.
      */
     static double logLikelihood(byte[] text, int len, Encoding e) {
-        return logLikelihood(counts(text, len), e);
+        return logLikelihood(histogram(text, len), e);
     }
 
-    /** How often each byte value beyond ASCII occurs in {@code text[0, len)} (index: value − 0x80). */
-    private static int[] counts(byte[] text, int len) {
-        int[] counts = new int[0x80];
+    /** How often each byte value occurs beyond ASCII in {@code text[0, len)} (256 entries, by byte value). */
+    private static int[] histogram(byte[] text, int len) {
+        int[] histogram = new int[256];
         for (int i = 0; i < len; i++) {
-            if (text[i] < 0) counts[(text[i] & 0xFF) - 0x80]++;
+            if (text[i] < 0) histogram[text[i] & 0xFF]++;
         }
-        return counts;
+        return histogram;
     }
 
-    /** {@link #logLikelihood(byte[], int, Encoding)} of a text whose bytes beyond ASCII occur {@code counts} times. */
-    private static double logLikelihood(int[] counts, Encoding e) {
+    /** {@link #logLikelihood(byte[], int, Encoding)} of a text whose bytes beyond ASCII occur {@code histogram} times. */
+    private static double logLikelihood(int[] histogram, Encoding e) {
         char[] chars = ByteTables.TABLES.get(e).chars;
         double sum = 0;
-        for (int b = 0; b < 0x80; b++) {
-            if (counts[b] != 0) sum += counts[b] * logShare(chars[b + 0x80]);
+        for (int b = 0x80; b < 0x100; b++) {
+            if (histogram[b] != 0) sum += histogram[b] * logShare(chars[b]);
         }
         return sum;
     }
@@ -109,10 +109,19 @@ final class CyrillicLetters {
      * finalist (and for all, unless two of them read the text).
      */
     static double[] shortfalls(List<Candidate> finalists, byte[] text, int len) {
+        return shortfalls(finalists, () -> histogram(text, len));
+    }
+
+    /**
+     * {@link #shortfalls(List, byte[], int)} of a text whose bytes beyond ASCII occur as {@code
+     * histogram} gives them (256 entries, by byte value; asked only when two finalists read
+     * Cyrillic): the ranking counts the text once for these and for {@link LetterShares}.
+     */
+    static double[] shortfalls(List<Candidate> finalists, java.util.function.Supplier<int[]> histogram) {
         double[] shortfalls = new double[finalists.size()];
         if (finalists.stream().filter(c -> ENCODINGS.contains(c.encoding())).count() < 2) return shortfalls;
         // the text read once: each reading sums its byte values' counts
-        int[] counts = counts(text, len);
+        int[] counts = histogram.get();
         double[] logs = new double[finalists.size()];
         double best = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < finalists.size(); i++) {

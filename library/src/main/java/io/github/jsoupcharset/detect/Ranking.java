@@ -164,7 +164,7 @@ final class Ranking {
         }
         // readings of one alphabet told apart by how often the language writes their letters, and
         // a Thai, Greek or Arabic reading unlike the language set back
-        double[] shortfalls = CyrillicLetters.shortfalls(finalists, text, len);
+        double[] shortfalls = CyrillicLetters.shortfalls(finalists, () -> scratch.histogram(len));
         for (int i = 0; i < finalists.size(); i++) shortfalls[i] += scratch.unlikeItsLanguage(finalists.get(i), len);
         Map<Encoding, Integer> icu = Map.of();
         Set<Encoding> wanted = icuWanted(finalists, finalParts, shortfalls, scratch);
@@ -496,7 +496,7 @@ final class Ranking {
         private int[] wholeHistogram;
 
         /** How often each byte value occurs beyond ASCII in {@code text[0, n)}, {@code n} the sample's end or the text's. */
-        private int[] histogram(int n) {
+        int[] histogram(int n) {
             if (n == sampleLen && sampleHistogram != null) return sampleHistogram;
             if (n == len && wholeHistogram != null) return wholeHistogram;
             scan(n);
