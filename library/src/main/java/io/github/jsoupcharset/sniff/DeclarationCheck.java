@@ -255,13 +255,15 @@ public final class DeclarationCheck {
      * © or ® before a year or after "Copyright" ("© 2008", "Copyright© 2008",
      * "Copyright © Smith"); £ € § before a number ("£10", "§§1280"); ° after
      * one ("20°C"); » after a space and before no word ("Register now »</a>"), « the
-     * mirror; an ellipsis after a word and before none; a bullet between spaces or tags; and
-     * quotation marks “ ” that open and close in turn around words.
+     * mirror; an ellipsis after a word and before none; a bullet between spaces or tags;
+     * quotation marks “ ” that open and close in turn around words; and single quotation marks
+     * ‘ ’ that do so around what is quoted ("file ‘x’", "‘--help’"), ’ closing only an open ‘.
      */
     static boolean webPunctuationInPlace(String t) {
         int n = t.length();
         boolean seen = false;
         boolean quoteOpen = false;
+        boolean singleOpen = false;
         for (int i = 0; i < n; i++) {
             char c = t.charAt(i);
             if (c < 0x80) continue;
@@ -269,7 +271,8 @@ public final class DeclarationCheck {
             char p = i > 0 ? t.charAt(i - 1) : ' ';
             char q = i + 1 < n ? t.charAt(i + 1) : ' ';
             boolean ok = switch (c) {
-                case '\u2019' -> asciiLetter(p) && contraction(t, i + 1);
+                case '\u2019' -> asciiLetter(p) && contraction(t, i + 1) || singleOpen && quoted(p) && !wordChar(q);
+                case '\u2018' -> !singleOpen && !wordChar(p) && quoted(q);
                 case '\u2013', '\u2014' -> p == ' ' && q == ' ' || asciiDigit(p) && asciiDigit(q);
                 case '\u00a9', '\u00ae' -> !asciiLetter(q) && (digitAfter(t, i + 1) || after(t, i, "copyright"));
                 case '\u00a3', '\u20ac' -> !asciiLetter(p) && asciiDigit(q);
@@ -285,12 +288,19 @@ public final class DeclarationCheck {
             };
             if (!ok) return false;
             if (c == '\u201c' || c == '\u201d') quoteOpen = c == '\u201c';
+            if (c == '\u2018') singleOpen = true;
+            if (c == '\u2019' && singleOpen && !(asciiLetter(p) && contraction(t, i + 1))) singleOpen = false;
         }
-        return seen && !quoteOpen;
+        return seen && !quoteOpen && !singleOpen;
     }
 
     private static boolean asciiLetter(char c) {
         return c < 0x80 && Character.isLetter(c);
+    }
+
+    /** Whether {@code c}, beside a single quotation mark, is what is quoted: printable ASCII, not a space. */
+    private static boolean quoted(char c) {
+        return c > ' ' && c < 0x7F;
     }
 
     private static boolean asciiDigit(char c) {
