@@ -253,8 +253,8 @@ public final class DeclarationCheck {
      * "ele © bom"), but not in these places: an apostrophe in an English contraction ("It’s",
      * "don’t", "we’ll"); a dash between spaces or digits ("now — then", "1990–2000");
      * © or ® before a year or after "Copyright" ("© 2008", "Copyright© 2008",
-     * "Copyright © Smith"); £ € § before a number ("£10", "§§1280"); ° after
-     * one ("20°C"); » after a space and before no word ("Register now »</a>"), « the
+     * "Copyright © Smith"); £ € ± § before a number ("£10", "±2", "§§1280"); ° after
+     * one ("20°C"); no-break spaces in a run of two or more (a table cell's padding); » after a space and before no word ("Register now »</a>"), « the
      * mirror; an ellipsis after a word and before none; a bullet between spaces or tags;
      * quotation marks “ ” that open and close in turn around words; and single quotation marks
      * ‘ ’ that do so around what is quoted ("file ‘x’", "‘--help’"), ’ closing only an open ‘.
@@ -275,13 +275,14 @@ public final class DeclarationCheck {
                 case '\u2018' -> !singleOpen && !wordChar(p) && quoted(q);
                 case '\u2013', '\u2014' -> p == ' ' && q == ' ' || asciiDigit(p) && asciiDigit(q);
                 case '\u00a9', '\u00ae' -> !asciiLetter(q) && (digitAfter(t, i + 1) || after(t, i, "copyright"));
-                case '\u00a3', '\u20ac' -> !asciiLetter(p) && asciiDigit(q);
+                case '\u00a3', '\u20ac', '\u00b1' -> !asciiLetter(p) && asciiDigit(q);
                 case '\u00a7' -> p == '\u00a7' || !asciiLetter(p) && sectionSigns(t, i);
                 case '\u00b0' -> asciiDigit(p) && !asciiDigit(q);
                 case '\u00bb' -> p == ' ' && !wordChar(q);
                 case '\u00ab' -> q == ' ' && !wordChar(p);
                 case '\u2026' -> (asciiLetter(p) || p == '.') && !wordChar(q);
                 case '\u2022' -> (p == ' ' || p == '>') && (q == ' ' || q == '<');
+                case '\u00a0' -> p == '\u00a0' || q == '\u00a0';
                 case '\u201c' -> !quoteOpen && !wordChar(p) && asciiLetter(q);
                 case '\u201d' -> quoteOpen && !wordChar(q);
                 default -> false;

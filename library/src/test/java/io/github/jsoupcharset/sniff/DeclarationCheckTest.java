@@ -224,7 +224,8 @@ class DeclarationCheckTest {
                 "this Agreement \u2014 no other", "Civil Procedure, \u00a7\u00a71280 et seq.", "Copyright\u00a9 2008 Acme",
                 "Copyright \u00a9 Smith Events", "<a>Register now \u00bb</a>", "It costs \u00a310.", "20\u00b0C today",
                 "He said \u201cyes\u201d and left.", "\u00a92013 Acme", "Wait\u2026 <b>no</b>",
-                "Cannot open file \u2018x.txt\u2019 here.", "Try \u2018--help\u2019 for more.", "Say \u2018no\u2019, it\u2019s fine.")) {
+                "Cannot open file \u2018x.txt\u2019 here.", "Try \u2018--help\u2019 for more.", "Say \u2018no\u2019, it\u2019s fine.",
+                "<td>Name\u00a0\u00a0\u00a0</td><td>Price</td>", "Tolerance \u00b12 mm")) {
             assertThat(text, check(page(text, Encoding.WINDOWS_1252.charset()), Encoding.UTF_8)
                     .map(Misdeclaration::bytesLookLike), equalTo(Optional.of(Encoding.WINDOWS_1252)));
         }
@@ -232,7 +233,7 @@ class DeclarationCheckTest {
         // (Portuguese "\u00e9" C3 A9 without its lead reads "\u00a9"), a quote that never closes, a
         // symbol glued to words on both sides
         for (String text : List.of("ele \u00a9 bom", "a \u201cquote", "x\u2014y", "caf\u00a9 au lait", "It\u2019x",
-                "a \u2018quote", "x\u2018y\u2019 z", "\u2018 x\u2019", "end\u2019 \u2018start")) {
+                "a \u2018quote", "x\u2018y\u2019 z", "\u2018 x\u2019", "end\u2019 \u2018start", "voil\u00a0 tout", "x\u00b1y")) {
             assertThat(text, check(page(text, Encoding.WINDOWS_1252.charset()), Encoding.UTF_8), equalTo(Optional.empty()));
         }
         // and UTF-8 broken in two places, every way, stays UTF-8
