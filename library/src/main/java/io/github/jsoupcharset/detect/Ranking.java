@@ -25,7 +25,9 @@ import java.util.Set;
  * finalists close to it on all the text, the Cyrillic readings among them ordered by how often
  * Russian writes their letters ({@link CyrillicLetters}), with ICU4J's opinion ({@link IcuOpinion})
  * asked only where it could change the text. In both stages a Thai, Greek or Arabic reading loses what
- * it is unlike the language ({@link LetterShares}). Internal; thread-safe.
+ * it is unlike the language ({@link LetterShares}), a Japanese one what its kanji are unlike
+ * Japanese's ({@link KanjiShares}), a two-byte one its brackets that do not pair ({@link
+ * BracketPairs}). Internal; thread-safe.
  */
 final class Ranking {
     private Ranking() {}
@@ -163,7 +165,8 @@ final class Ranking {
             finalParts.add(sampleLen == len ? sampleParts.get(c.encoding()) : parts(text, len, c, scratch));
         }
         // readings of one alphabet told apart by how often the language writes their letters, and
-        // a Thai, Greek or Arabic reading unlike the language set back
+        // a Thai, Greek or Arabic reading unlike the language, a Japanese one unlike its kanji,
+        // and a two-byte one whose brackets do not pair, set back
         double[] shortfalls = CyrillicLetters.shortfalls(finalists, () -> scratch.histogram(len));
         for (int i = 0; i < finalists.size(); i++) shortfalls[i] += scratch.unlikeItsLanguage(finalists.get(i), len);
         Map<Encoding, Integer> icu = Map.of();
@@ -480,12 +483,14 @@ final class Ranking {
 
         /**
          * What candidate {@code c}'s reading of {@code text[0, n)} loses for being unlike its
-         * script's language ({@link LetterShares#loss}): 0 for an encoding no table weighs.
+         * script's language: a single-byte reading its {@link LetterShares#loss}, a two-byte one
+         * its {@link KanjiShares#loss} and {@link BracketPairs#loss}; 0 where none weighs it.
          */
         double unlikeItsLanguage(Candidate c, int n) {
-            if (KanjiShares.ENCODINGS.contains(c.encoding())) {
+            if (c.weight() != 1) {
                 scan(n);
-                return KanjiShares.loss(c.encoding(), text, n, nonAscii, nonAsciiCount);
+                return KanjiShares.loss(c.encoding(), text, n, nonAscii, nonAsciiCount)
+                        + BracketPairs.loss(c, text, n, nonAscii, nonAsciiCount);
             }
             if (!LetterShares.ENCODINGS.contains(c.encoding())) return 0;
             return LetterShares.loss(c.encoding(), histogram(n));
