@@ -121,8 +121,10 @@ final class Exemplars {
      * Korean's compatibility jamo ㄱ-ㅎ and ㅏ-ㅣ (U+3131-U+3163), which Korean's exemplar sets do
      * not list but Korean web text writes alone: laughter (ㅋㅋ, ㅎㅎ), tears (ㅠㅠ, ㅜㅜ), a word
      * spelled out letter by letter. They are EUC-KR's row 0xA4, EUC-JP's and GBK's hiragana row,
-     * so without them "ㅋㅋㅋ 오늘 재밌었다" counted three letters outside Korean and read as
-     * hiragana and kanji. Weighed as auxiliary letters, as Korean's rare syllables are.
+     * so each counted as a letter outside Korean against EUC-KR where those readings have a
+     * hiragana (development pages cut to 40 Korean characters 31 → 32 of 33 as auxiliary
+     * letters). Weighed as auxiliary letters, as Korean's rare syllables are: short jamo-heavy
+     * text ("ㅋㅋㅋ 오늘 재미있었다") still reads best as hiragana and kanji (DETECTION.md, "Not done").
      */
     private static final UnicodeSet KOREAN_JAMO = new UnicodeSet(0x3131, 0x3163).freeze();
 
