@@ -28,10 +28,12 @@ import java.util.Set;
  * counts them ({@code data/news_characters.csv} at its commit e649b4f: 1,117,683 kanji, 2,940
  * distinct; {@code tools/kanji-shares} writes the resource from it), over the 6,718 kanji of
  * the Encoding Standard's index jis0208 (JIS X 0208's, and NEC's and IBM's extensions), a kanji
- * the articles write less than once in 100,000 ({@link #FLOOR}) counted as once in 100,000; kana, punctuation and everything outside JIS X 0208 count nothing. A reading's
- * surprisal (−Σ ln share over its kanji) beyond what Japanese text of as many kanji has ({@code
- * n} × the entropy, 6.64 nats, plus {@link #MARGIN} a kanji, plus {@link LetterShares#SIGMAS}
- * deviations, √n × 1.79) weighs {@link LetterShares#WEIGHT} a unit against it. The text the
+ * the articles write less than once in 100,000 ({@link #FLOOR}) counted as once in 100,000;
+ * kana, punctuation and everything outside JIS X 0208 count nothing. A reading's surprisal (−Σ
+ * ln share over its kanji) beyond what Japanese text of as many kanji has ({@code n} × the
+ * entropy, 6.64 nats, plus {@link #MARGIN} a kanji, plus {@link LetterShares#SIGMAS}
+ * deviations, √n × 1.79) weighs {@link LetterShares#WEIGHT} a unit against it ({@link
+ * LetterShares#excessLoss}). The text the
  * corpus's Japanese pages are weighed on exceeds the entropy by 0.35-0.38 a kanji (the median),
  * 1.23 the most; its Korean, simplified and traditional Chinese pages read as EUC-JP by 2.8, 3.2
  * and 2.4 the least, 3.1-3.5 the median; Korean read as Shift_JIS by 4.9. Internal; immutable.
@@ -154,7 +156,6 @@ final class KanjiShares {
                 surprisal += SURPRISAL[pointer];
             }
         }
-        double excess = surprisal - kanji * (ENTROPY + MARGIN) - LetterShares.SIGMAS * SPREAD * Math.sqrt(kanji);
-        return excess > 0 ? LetterShares.WEIGHT * excess : 0;
+        return LetterShares.excessLoss(kanji, surprisal, ENTROPY, MARGIN, SPREAD);
     }
 }

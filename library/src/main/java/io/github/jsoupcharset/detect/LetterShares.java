@@ -8,14 +8,14 @@ import java.util.Set;
 
 /**
  * How far a reading is from the letters its script's language writes: the evidence against a
- * reading in Thai, Greek or Arabic of text in another script, where each character of the wrong reading
- * is a letter that breaks no rule. EUC-KR's and GBK's lead bytes (0xA1-0xFE) are Thai letters in
+ * reading in Thai, Greek or Arabic of text in another script, where each character of the
+ * wrong reading is a letter that breaks no rule. EUC-KR's and GBK's lead bytes (0xA1-0xFE) are Thai letters in
  * windows-874, so Korean, Chinese and Japanese text reads there as Thai consonants, and a Korean
  * page's symbols (☆ ˚ 。 ♡: leads 0xA1-0xA2, nothing to EUC-KR's reading) as two Thai letters
  * each; windows-1251's small Russian letters are ISO-8859-7's small Greek ones, so a few Russian
  * words read as Greek words ("Цвет поддерживает" as "Φβες οξδδεπζθβΰες"), and KOI8-R's as
- * Arabic letters in ISO-8859-6 and windows-1256 ("удалось результате" as "صؤءجدسط زإعصجطشءشإ"). Such a reading writes
- * the characters of its bytes, where the language writes a few letters often and others almost
+ * Arabic letters in ISO-8859-6 and windows-1256 ("удалось результате" as "صؤءجدسط زإعصجطشءشإ").
+ * Such a reading writes the characters of its bytes, where the language writes a few letters often and others almost
  * never: Russian's о and а are ξ and ΰ in the Greek reading, letters Greek writes once in 200
  * and almost never; vowel signs and tone marks are 9-21% of the characters of Korean, Chinese
  * and Japanese read as Thai, 40% of Thai's.
@@ -28,8 +28,8 @@ import java.util.Set;
  * deviation ({@link #spread}). What a reading's surprisal exceeds that by, beyond {@link #SIGMAS}
  * deviations and the table's {@link #margin} a character, weighs {@link #WEIGHT} a unit against
  * it ({@link #loss}). The loss only lowers a score, so what bounds a score from above still
- * does ({@link Ranking} keeps a reading that
- * trails by more than a settled lead even before its loss at its score before it).
+ * does ({@link Ranking} keeps a reading that trails by more than a settled lead even before its
+ * loss at its score before it).
  *
  * <p>The shares are public figures about the languages, fitted on none of our pages, each
  * table's characters counted over a word-frequency list's first words by the words' frequencies
@@ -159,10 +159,8 @@ final class LetterShares {
 
     /**
      * What {@code e}'s reading of a text whose bytes beyond ASCII occur {@code histogram} times
-     * (256 entries, by byte value) loses for being unlike its script's language: {@link #WEIGHT}
-     * times the units by which its surprisal exceeds the entropy and the {@link #margin} per
-     * letter and {@link #SIGMAS} deviations; 0 for a reading as likely as the language's text mostly is, and for an
-     * encoding none of the tables weighs.
+     * (256 entries, by byte value) loses for being unlike its script's language ({@link
+     * #excessLoss}); 0 for an encoding none of the tables weighs.
      */
     static double loss(Encoding e, int[] histogram) {
         LetterShares shares = OF.get(e);
@@ -177,7 +175,18 @@ final class LetterShares {
                 surprisal += times * byteSurprisal[b];
             }
         }
-        double excess = surprisal - n * (shares.entropy + shares.margin) - SIGMAS * shares.spread * Math.sqrt(n);
+        return excessLoss(n, surprisal, shares.entropy, shares.margin, shares.spread);
+    }
+
+    /**
+     * What a reading of {@code n} characters of a table, of surprisal {@code surprisal} under its
+     * shares, loses: {@link #WEIGHT} times the units by which the surprisal exceeds {@code n}
+     * times the shares' {@code entropy} and the table's {@code margin}, and {@link #SIGMAS}
+     * deviations ({@code spread} × √n); 0 for a reading as likely as the language's text mostly
+     * is. {@link KanjiShares} weighs kanji so too.
+     */
+    static double excessLoss(int n, double surprisal, double entropy, double margin, double spread) {
+        double excess = surprisal - n * (entropy + margin) - SIGMAS * spread * Math.sqrt(n);
         return excess > 0 ? WEIGHT * excess : 0;
     }
 }

@@ -24,9 +24,9 @@ import java.util.Set;
  * single-byte score) on {@link #SAMPLE_BYTES} of text; stage two scores the leader and the
  * finalists close to it on all the text, the Cyrillic readings among them ordered by how often
  * Russian writes their letters ({@link CyrillicLetters}), with ICU4J's opinion ({@link IcuOpinion})
- * asked only where it could change the text. In both stages a Thai, Greek or Arabic reading loses what
- * it is unlike the language ({@link LetterShares}), a Japanese one what its kanji are unlike
- * Japanese's ({@link KanjiShares}), a two-byte one its brackets that do not pair ({@link
+ * asked only where it could change the text. In both stages a Thai, Greek or Arabic reading
+ * loses what it is unlike the language ({@link LetterShares}), a Japanese one what its kanji are
+ * unlike Japanese's ({@link KanjiShares}), a two-byte one its brackets that do not pair ({@link
  * BracketPairs}). Internal; thread-safe.
  */
 final class Ranking {
@@ -120,7 +120,7 @@ final class Ranking {
             }
         }
         Standing standing = new Standing(scratch, sampleLen);
-        double[] losses = new double[scored.length]; // what a reading loses beside its parts (LetterShares)
+        double[] losses = new double[scored.length]; // what a reading loses beside its parts (unlikeItsLanguage)
         double bestSingleByte = Double.NEGATIVE_INFINITY;
         for (int i = 0, allAtOnce = 0; i < order.size(); i++) {
             int k = order.get(i);
@@ -190,7 +190,8 @@ final class Ranking {
      * overtake whatever ICU4J says; nor can one that decodes the text exactly as the leader does
      * (twins such as windows-1255 and ISO-8859-8 on a text without the bytes they differ in),
      * where the choice would not change a character. ICU4J's pass is costly and then skipped. The
-     * scores are the finalists' less their {@link CyrillicLetters#shortfalls} and {@link LetterShares#loss}.
+     * scores are the finalists' less their {@link CyrillicLetters#shortfalls} and what they lose
+     * for being unlike their language ({@link Scratch#unlikeItsLanguage}).
      */
     private static Set<Encoding> icuWanted(List<Candidate> finalists, List<TextEvidence.Parts> parts, double[] shortfalls,
             Scratch scratch) {
@@ -241,7 +242,7 @@ final class Ranking {
         private final int sampleLen;
         private final List<Candidate> candidates = new ArrayList<>();
         private final List<Double> scores = new ArrayList<>();
-        /** What each reading loses beside its parts ({@link LetterShares}). */
+        /** What each reading loses beside its parts ({@link Scratch#unlikeItsLanguage}). */
         private final List<Double> losses = new ArrayList<>();
         /** The best of {@link #scores} so far. */
         private double leader = Double.NEGATIVE_INFINITY;
@@ -252,7 +253,7 @@ final class Ranking {
         }
 
         /**
-         * Adds a candidate's sample parts and what it loses beside them ({@link LetterShares});
+         * Adds a candidate's sample parts and what it loses beside them ({@link Scratch#unlikeItsLanguage});
          * gives its score as it stands ({@link #standing}).
          */
         double add(Candidate c, TextEvidence.Parts parts, double loss) {
@@ -283,7 +284,7 @@ final class Ranking {
 
     /**
      * The stage-one score of a reading scoring {@code score} after its {@code loss} ({@link
-     * LetterShares}) against a leader scoring {@code leader}: {@code score}, or the score before
+     * Scratch#unlikeItsLanguage}) against a leader scoring {@code leader}: {@code score}, or the score before
      * the loss where even that trails the leader by more than the lead that settles the ranking
      * ({@link #SETTLED}). There the loss changes nothing the ranking is read for (the leader, the
      * ranking ending on the sample, a confidence of certainty), and taking it would leave no
