@@ -23,15 +23,20 @@ final class BracketPairs {
     static final String PAIRS = "「」『』【】《》〈〉〔〕（）〖〗〘〙［］｛｝";
 
     /**
-     * Each weighed encoding's bracket codes (lead × 256 + trail), ascending, their kinds, and
-     * whether each byte leads one (most of a text's characters are looked up no further).
+     * Where one encoding writes the brackets ({@link #CODES}' entry), and whether each byte leads
+     * one of them (most of a text's characters are looked up no further).
      */
-    private record Table(int[] codes, byte[] kinds, boolean[] leads) {
-        /** The bracket kind of a two-byte code: pair number + 1, negative for a closing one; 0 for none. */
-        int kind(int code) {
-            if (!leads[code >>> 8]) return 0;
-            int i = Arrays.binarySearch(codes, code);
-            return i >= 0 ? kinds[i] : 0;
+    private record Table(int[] codes, boolean[] leads) {
+        Table(int[] codes) {
+            this(codes, new boolean[256]);
+            for (int code : codes) if (code != 0) leads[code >>> 8] = true;
+        }
+
+        /** The place in {@link #PAIRS} of the bracket a two-byte code is, or -1. */
+        int bracket(int code) {
+            if (!leads[code >>> 8]) return -1;
+            for (int at = 0; at < codes.length; at++) if (codes[at] == code) return at;
+            return -1;
         }
     }
 
@@ -59,28 +64,7 @@ final class BracketPairs {
 
     private static Map<Encoding, Table> tables() {
         Map<Encoding, Table> tables = new java.util.HashMap<>();
-        for (Map.Entry<Encoding, int[]> e : CODES.entrySet()) {
-            // ascending codes, each with its kind (pair number + 1, negative for a closing bracket)
-            int[] written = e.getValue();
-            long[] sorted = new long[written.length];
-            int count = 0;
-            for (int at = 0; at < written.length; at++) {
-                if (written[at] == 0) continue;
-                int kind = at % 2 == 0 ? at / 2 + 1 : -(at / 2 + 1);
-                sorted[count++] = (long) written[at] << 8 | (kind & 0xFF);
-            }
-            sorted = Arrays.copyOf(sorted, count);
-            Arrays.sort(sorted);
-            int[] codes = new int[count];
-            byte[] kinds = new byte[count];
-            boolean[] leads = new boolean[256];
-            for (int i = 0; i < count; i++) {
-                codes[i] = (int) (sorted[i] >>> 8);
-                kinds[i] = (byte) sorted[i];
-                leads[codes[i] >>> 8] = true;
-            }
-            tables.put(e.getKey(), new Table(codes, kinds, leads));
-        }
+        for (Map.Entry<Encoding, int[]> e : CODES.entrySet()) tables.put(e.getKey(), new Table(e.getValue()));
         return Map.copyOf(tables);
     }
 
@@ -103,13 +87,15 @@ final class BracketPairs {
             end = i + 1;
             if (i + 1 >= n || (text[i + 1] & 0xFF) < 0x40) continue;
             end = i + 2;
-            int kind = table.kind((text[i] & 0xFF) << 8 | text[i + 1] & 0xFF);
-            if (kind > 0) {
+            int at = table.bracket((text[i] & 0xFF) << 8 | text[i + 1] & 0xFF);
+            if (at < 0) continue;
+            if (at % 2 == 0) { // an opening bracket: its pair's number stacked
                 if (depth == open.length) open = Arrays.copyOf(open, 2 * depth);
-                open[depth++] = kind;
-            } else if (kind < 0) {
-                if (depth > 0 && open[depth - 1] == -kind) depth--;
-                else unpaired++;
+                open[depth++] = at / 2;
+            } else if (depth > 0 && open[depth - 1] == at / 2) {
+                depth--; // closes its mate
+            } else {
+                unpaired++;
             }
         }
         unpaired += depth;
