@@ -254,10 +254,11 @@ public final class DeclarationCheck {
      * "don’t", "we’ll"); a dash between spaces or digits ("now — then", "1990–2000");
      * © or ® before a year or after "Copyright" ("© 2008", "Copyright© 2008",
      * "Copyright © Smith"); £ € ± § before a number ("£10", "±2", "§§1280"); ° after
-     * one ("20°C"); no-break spaces in a run of two or more (a table cell's padding); » after a space and before no word ("Register now »</a>"), « the
-     * mirror; an ellipsis after a word and before none; a bullet between spaces or tags;
-     * quotation marks “ ” that open and close in turn around words; and single quotation marks
-     * ‘ ’ that do so around what is quoted ("file ‘x’", "‘--help’"), ’ closing only an open ‘.
+     * one ("20°C"); no-break spaces in a run of two or more (a table cell's padding); » after a
+     * space and before no word ("Register now »</a>"), « the mirror; an ellipsis after a word and
+     * before none; a bullet between spaces or tags; quotation marks “ ” that open and close in
+     * turn around words; and single quotation marks ‘ ’ that do so around what is quoted ("file
+     * ‘x’", "‘--help’"), ’ closing only an open ‘.
      */
     static boolean webPunctuationInPlace(String t) {
         int n = t.length();
@@ -270,8 +271,9 @@ public final class DeclarationCheck {
             seen = true;
             char p = i > 0 ? t.charAt(i - 1) : ' ';
             char q = i + 1 < n ? t.charAt(i + 1) : ' ';
+            boolean apostrophe = c == '\u2019' && asciiLetter(p) && contraction(t, i + 1);
             boolean ok = switch (c) {
-                case '\u2019' -> asciiLetter(p) && contraction(t, i + 1) || singleOpen && quoted(p) && !wordChar(q);
+                case '\u2019' -> apostrophe || singleOpen && quoted(p) && !wordChar(q);
                 case '\u2018' -> !singleOpen && !wordChar(p) && quoted(q);
                 case '\u2013', '\u2014' -> p == ' ' && q == ' ' || asciiDigit(p) && asciiDigit(q);
                 case '\u00a9', '\u00ae' -> !asciiLetter(q) && (digitAfter(t, i + 1) || after(t, i, "copyright"));
@@ -290,7 +292,7 @@ public final class DeclarationCheck {
             if (!ok) return false;
             if (c == '\u201c' || c == '\u201d') quoteOpen = c == '\u201c';
             if (c == '\u2018') singleOpen = true;
-            if (c == '\u2019' && singleOpen && !(asciiLetter(p) && contraction(t, i + 1))) singleOpen = false;
+            if (c == '\u2019' && !apostrophe) singleOpen = false; // it closed the open ‘
         }
         return seen && !quoteOpen && !singleOpen;
     }
