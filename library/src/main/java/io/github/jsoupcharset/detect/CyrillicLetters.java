@@ -24,10 +24,16 @@ import java.util.Set;
  * all of them (а, о, е, и, н, т), and the letters Russian lacks (і, ї, є, ў, ј) count alike in
  * every reading that has none of them at that byte.
  *
+ * <p>Two words' letters are thin evidence of their shares ("белый обобщенный" in windows-1251 is
+ * KOI8-R's "АЕКШИ НАНАЫЕММШИ", whose letters Russian writes as often). The case of the words is
+ * not: a page writes its words in one habit of case in both its alphabets, so a reading whose words
+ * of four letters or more are in the case the page's Latin words seldom take falls short by the log
+ * odds of that case ({@link #caseShortfall}, {@link #latinCapitalWordShare}).
+ *
  * <p>Among the finalists of {@link Ranking}'s second stage that read the text in a Cyrillic
  * encoding, each loses {@link #WEIGHT} per unit its log-likelihood falls short of the best of
- * theirs ({@link #shortfalls}): the likeliest reading loses nothing, and no other candidate is
- * touched, so the evidence only orders readings of one alphabet and never weighs Russian against
+ * theirs, and per unit its words' case falls short of the page's habit ({@link #shortfalls}): the
+ * likeliest reading in the page's case loses nothing, and no other candidate is touched, so the evidence only orders readings of one alphabet and never weighs Russian against
  * another script. Internal; stateless.
  */
 final class CyrillicLetters {
@@ -41,6 +47,12 @@ final class CyrillicLetters {
      * against x-mac-cyrillic: 1.3).
      */
     static final double WEIGHT = 0.25;
+
+    /**
+     * The fewest letters of a word whose case counts ({@link #caseShortfall}): abbreviations of
+     * three letters or fewer (РФ, США, МВД) are written in capitals in text of any case.
+     */
+    static final int CASE_WORD = 4;
 
     /** The encodings whose readings are compared: the single-byte ones that write Russian. */
     static final Set<Encoding> ENCODINGS = Set.of(Encoding.WINDOWS_1251, Encoding.KOI8_R, Encoding.KOI8_U,
@@ -109,15 +121,21 @@ final class CyrillicLetters {
      * finalist (and for all, unless two of them read the text).
      */
     static double[] shortfalls(List<Candidate> finalists, byte[] text, int len) {
-        return shortfalls(finalists, () -> histogram(text, len));
+        int[] nonAscii = new int[len];
+        int count = 0;
+        for (int i = 0; i < len; i++) if (text[i] < 0) nonAscii[count++] = i;
+        return shortfalls(finalists, text, len, nonAscii, count, () -> histogram(text, len));
     }
 
     /**
      * {@link #shortfalls(List, byte[], int)} of a text whose bytes beyond ASCII occur as {@code
      * histogram} gives them (256 entries, by byte value; asked only when two finalists read
-     * Cyrillic): the ranking counts the text once for these and for {@link LetterShares}.
+     * Cyrillic): the ranking counts the text once for these and for {@link LetterShares}. The
+     * non-ASCII bytes are at the offsets {@code nonAscii[0, nonAsciiCount)}, ascending (for the
+     * {@link #caseShortfall case of the words}).
      */
-    static double[] shortfalls(List<Candidate> finalists, java.util.function.Supplier<int[]> histogram) {
+    static double[] shortfalls(List<Candidate> finalists, byte[] text, int len, int[] nonAscii, int nonAsciiCount,
+            java.util.function.Supplier<int[]> histogram) {
         double[] shortfalls = new double[finalists.size()];
         if (finalists.stream().filter(c -> ENCODINGS.contains(c.encoding())).count() < 2) return shortfalls;
         // the text read once: each reading sums its byte values' counts
@@ -129,9 +147,72 @@ final class CyrillicLetters {
             logs[i] = ENCODINGS.contains(e) ? logLikelihood(counts, e) : Double.NaN;
             if (!Double.isNaN(logs[i])) best = Math.max(best, logs[i]);
         }
+        // and each reading's words in the case the page writes less often, against none
+        double capitals = latinCapitalWordShare(text, len);
+        double capitalWord = Math.max(0, Math.log((1 - capitals) / capitals));
+        double smallWord = Math.max(0, Math.log(capitals / (1 - capitals)));
         for (int i = 0; i < finalists.size(); i++) {
-            if (!Double.isNaN(logs[i])) shortfalls[i] = WEIGHT * (best - logs[i]);
+            if (Double.isNaN(logs[i])) continue;
+            shortfalls[i] = WEIGHT * (best - logs[i]
+                    + caseShortfall(text, nonAscii, nonAsciiCount, finalists.get(i).encoding(), capitalWord, smallWord));
         }
         return shortfalls;
+    }
+
+    /**
+     * The share of the text's Latin words (two ASCII letters or more) written all in capitals, as
+     * the page writes them: (capital words + 1) / (words + 2), one half where it has none. A page's
+     * words follow one habit of case in both its alphabets: where its English is written in small
+     * letters, so is its Russian.
+     */
+    static double latinCapitalWordShare(byte[] text, int len) {
+        int words = 0;
+        int capitalWords = 0;
+        int letters = 0;
+        boolean allCapitals = true;
+        for (int i = 0; i <= len; i++) {
+            int c = i < len ? text[i] | 0x20 : 0;
+            if (c >= 'a' && c <= 'z') {
+                letters++;
+                allCapitals &= (text[i] & 0x20) == 0;
+                continue;
+            }
+            if (letters >= 2) {
+                words++;
+                if (allCapitals) capitalWords++;
+            }
+            letters = 0;
+            allCapitals = true;
+        }
+        return (capitalWords + 1.0) / (words + 2.0);
+    }
+
+    /**
+     * What the case of the words encoding {@code e} reads in the text falls short of the page's
+     * habit by (natural-log units): each run of {@link #CASE_WORD} or more bytes beyond ASCII that it
+     * reads as letters costs {@code capitalWord} where they are all capitals, else {@code smallWord} (one
+     * of the two is 0: the log odds of the case the page writes more often). KOI8-R's capitals are
+     * windows-1251's small letters and the reverse, so a word in small letters in one is a word in
+     * capitals in the other ("белый" as "АЕКШИ"): where the letters' shares cannot tell two words'
+     * readings apart, the case the page writes can.
+     */
+    static double caseShortfall(byte[] text, int[] nonAscii, int nonAsciiCount, Encoding e,
+            double capitalWord, double smallWord) {
+        char[] chars = ByteTables.TABLES.get(e).chars;
+        double sum = 0;
+        int k = 0;
+        while (k < nonAsciiCount) {
+            int start = k;
+            boolean letters = true;
+            boolean capitals = true;
+            do {
+                char c = chars[text[nonAscii[k]] & 0xFF];
+                letters &= Character.isLetter(c);
+                capitals &= Character.isUpperCase(c);
+                k++;
+            } while (k < nonAsciiCount && nonAscii[k] == nonAscii[k - 1] + 1);
+            if (letters && k - start >= CASE_WORD) sum += capitals ? capitalWord : smallWord;
+        }
+        return sum;
     }
 }

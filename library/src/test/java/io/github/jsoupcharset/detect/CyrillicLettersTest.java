@@ -3,6 +3,7 @@ package io.github.jsoupcharset.detect;
 import io.github.jsoupcharset.encoding.Encoding;
 import org.junit.jupiter.api.Test;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -89,5 +90,36 @@ class CyrillicLettersTest {
         // one Cyrillic reading alone has no rival of its alphabet
         double[] alone = CyrillicLetters.shortfalls(finalists.subList(0, 2), koi8, koi8.length);
         assertThat(alone[0], equalTo(0.0));
+    }
+
+    @Test
+    void theCaseThePageWritesTellsTwoWordsApart() {
+        // "белый обобщенный" in windows-1251 is KOI8-R's "АЕКШИ НАНАЫЕММШИ", whose letters Russian
+        // writes as often; in a page whose English is in small letters, the Russian is too
+        String html = "<p>The ideas and their build-up make the show worth watching, especially in its last season."
+                + " This is in part due to the greater number of participants. белый обобщенный.</p>";
+        TwinEncodingsTest.assertDetected(html, Encoding.WINDOWS_1251);
+        TwinEncodingsTest.assertDetected(html, Encoding.KOI8_R);
+    }
+
+    @Test
+    void thePagesShareOfCapitalWordsIsCountedInItsLatinWords() {
+        byte[] text = "Welcome to NASA HQ, a site".getBytes(StandardCharsets.US_ASCII);
+        // 5 words of two letters or more ("a" is none), 2 of them in capitals: (2 + 1) / (5 + 2)
+        assertThat(CyrillicLetters.latinCapitalWordShare(text, text.length), equalTo(3.0 / 7));
+        assertThat(CyrillicLetters.latinCapitalWordShare(text, 0), equalTo(0.5));
+    }
+
+    @Test
+    void onlyWordsOfFourLettersOrMoreCountTheirCase() {
+        // windows-1251: "США" (an abbreviation, capitals in any text) and "ПРИВЕТ", "привет"
+        byte[] text = "США ПРИВЕТ привет".getBytes(Encoding.WINDOWS_1251.charset());
+        int[] nonAscii = new int[text.length];
+        int count = 0;
+        for (int i = 0; i < text.length; i++) if (text[i] < 0) nonAscii[count++] = i;
+        assertThat(CyrillicLetters.caseShortfall(text, nonAscii, count, Encoding.WINDOWS_1251, 2.0, 0.0), equalTo(2.0));
+        // KOI8-R reads the same bytes in the other case: "ПРИВЕТ" small, "привет" capitals
+        assertThat(CyrillicLetters.caseShortfall(text, nonAscii, count, Encoding.KOI8_R, 2.0, 0.0), equalTo(2.0));
+        assertThat(CyrillicLetters.caseShortfall(text, nonAscii, count, Encoding.KOI8_R, 0.0, 3.0), equalTo(3.0));
     }
 }

@@ -2,41 +2,44 @@ package io.github.jsoupcharset.detect;
 
 import io.github.jsoupcharset.BrowserCharsetJsoup;
 import io.github.jsoupcharset.BrowserCharsetParser;
+import io.github.jsoupcharset.RealWebCorpus;
+import io.github.jsoupcharset.SharedData;
 import io.github.jsoupcharset.decision.SniffOptions;
 import io.github.jsoupcharset.encoding.Encoding;
+import org.jsoup.Jsoup;
 
 import java.io.IOException;
-import java.nio.charset.Charset;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
- * Detection measured on thin evidence: undeclared pages of English text (the British English and
- * the {@code en@quot} translations of programs' messages, {@link TranslationText}) with a handful
- * of the bytes beyond ASCII the web's pages really hold, in the encoding such a page is in:
+ * Detection measured on thin evidence: undeclared pages of English text (sentences of the
+ * declared real pages of {@code ../shared/corpus/realweb} that are ASCII) with a handful of the
+ * bytes beyond ASCII the web's pages really hold, in the encoding such a page is in:
  * <ul>
- *   <li>{@code quotes}: the {@code en@quot} messages as they are, their quotes “ ” ‘ ’ in
- *       windows-1252;</li>
+ *   <li>{@code quotes}: a sentence of those pages that holds curly quotes “ ” ‘ ’ (and nothing
+ *       else beyond ASCII), in windows-1252;</li>
  *   <li>{@code symbols}: a dash, a no-break space run, ©, ®, °, ±, ½, £ or ´ (for an apostrophe)
  *       put into English, one to four of them, in windows-1252;</li>
- *   <li>{@code name}: one word of French, German or Spanish (its translations) with letters beyond
- *       ASCII, in windows-1252;</li>
- *   <li>{@code cyrillic}: two or three Russian words (its translations) in windows-1251 and in
- *       KOI8-R, in the text or only in a {@code title} attribute;</li>
+ *   <li>{@code name}: one word with letters beyond ASCII from the ISO-8859-1 and windows-1252
+ *       pages of {@code ../shared/corpus/chardet}, in windows-1252;</li>
+ *   <li>{@code cyrillic}: two or three Russian words from that corpus's Russian pages, in
+ *       windows-1251 and in KOI8-R, in the text or only in a {@code title} attribute;</li>
  *   <li>{@code ideographic space}: one U+3000 in Shift_JIS.</li>
  * </ul>
  * A page counts when its decoded text is the author's exact text. Nothing here was tuned on: the
- * messages are chosen by a fixed seed. The same pages are also served with their bytes behind
- * {@code charset=utf-8} and decoded in checked mode ({@link #evaluateMisdeclared}): the author's
- * text, left as declared, or read otherwise.
+ * sentences and words are chosen by a fixed seed, from data that is the same on every machine. The
+ * same pages are also served with their bytes behind {@code charset=utf-8} and decoded in checked
+ * mode ({@link #evaluateMisdeclared}): the author's text, left as declared, or read otherwise.
  *
- * <p>Usage: {@code ThinEvidenceEvaluation [locale folder, default /usr/share/locale]}; {@code
- * -Dverbose=true} lists the misses.
+ * <p>Usage: {@code ThinEvidenceEvaluation} with {@code -Djsoupcharset.shared=../../shared};
+ * {@code -Dverbose=true} lists the misses.
  */
 public final class ThinEvidenceEvaluation {
     private ThinEvidenceEvaluation() {}
@@ -51,28 +54,57 @@ public final class ThinEvidenceEvaluation {
     /** Pages per class and encoding. */
     static final int PAGES = 60;
 
+    /** Where a sentence ends in a page's text. */
+    private static final Pattern SENTENCE = Pattern.compile("(?<=[.!?])\\s+(?=[A-Z\u201C\u2018])");
+    /** A sentence of English: one of its commonest words. */
+    private static final Pattern ENGLISH = Pattern.compile("\\b(the|and|of|to|is|with|for)\\b");
+
     private static final String[] SYMBOLS = {" \u2013 ", "\u00a0\u00a0\u00a0", " \u00a9 2006", "\u00ae", " 20\u00b0C",
         " \u00b12", " \u00bd", " \u00a350", "\u00b4s"};
 
-    /** The pages, built from the catalogues under {@code localeDir}; none where they are missing. */
-    static List<Page> pages(Path localeDir) throws IOException {
-        List<String> english = all(TranslationText.messages(localeDir, "en_GB"));
-        english.removeIf(m -> !m.chars().allMatch(c -> c < 0x80) || m.length() < 20);
-        List<String> quoted = all(TranslationText.messages(localeDir, "en@quot"));
-        quoted.removeIf(m -> m.chars().noneMatch(c -> c == 0x201C || c == 0x2018 || c == 0x2019)
-                || !Charset.forName("windows-1252").newEncoder().canEncode(m));
-        List<String> names = new ArrayList<>();
-        for (String language : List.of("fr", "de", "es")) {
-            for (String m : all(TranslationText.messages(localeDir, language))) {
-                for (String w : m.split("[^\\p{L}]+")) {
-                    if (w.length() >= 4 && w.chars().anyMatch(c -> c >= 0x80) && w.chars().allMatch(c -> c < 0x100)) names.add(w);
+    /**
+     * The pages, built from the shared data (skipped where it is missing, see {@link SharedData}):
+     * English sentences, with and without curly quotes, from the declared real pages of {@code
+     * corpus/realweb}; Western and Russian words from the pages of {@code corpus/chardet}, read in
+     * their true encoding.
+     */
+    static List<Page> pages() throws IOException {
+        Set<String> english = new LinkedHashSet<>();
+        Set<String> quoted = new LinkedHashSet<>();
+        for (RealWebCorpus.Case c : RealWebCorpus.cases()) {
+            if (c.undeclared()) continue; // a declared page: its text is what its author wrote
+            String text = PARSER.decode(c.bytes(), c.servedContentType()).text();
+            for (String sentence : SENTENCE.split(text)) {
+                if (sentence.length() < 20 || sentence.length() > 200 || !ENGLISH.matcher(sentence).find()) continue;
+                boolean quotes = false;
+                boolean plain = true;
+                for (int i = 0; i < sentence.length() && plain; i++) {
+                    char ch = sentence.charAt(i);
+                    if (ch == '\u2018' || ch == '\u2019' || ch == '\u201C' || ch == '\u201D') quotes = true;
+                    else plain = ch >= 0x20 && ch < 0x7F;
                 }
+                if (plain) (quotes ? quoted : english).add(sentence);
             }
         }
+        List<String> names = new ArrayList<>();
         List<String> russian = new ArrayList<>();
-        for (String m : all(TranslationText.messages(localeDir, "ru"))) {
-            for (String w : m.split("[^\\p{IsCyrillic}]+")) if (w.length() >= 4) russian.add(w);
+        for (DetectionCorpus.Case c : DetectionCorpus.development()) {
+            boolean western = c.path().startsWith("tests/iso-8859-1/") || c.path().startsWith("tests/windows-1252/");
+            boolean cyrillic = c.path().contains("russian") || c.path().startsWith("tests/KOI8-R/")
+                    || c.path().startsWith("tests/IBM866/") || c.path().startsWith("tests/MacCyrillic/");
+            if (!western && !cyrillic) continue;
+            String text = Jsoup.parse(new String(c.bytes(), c.truth().charset())).text();
+            for (String w : text.split(western ? "[^\\p{L}]+" : "[^\\p{IsCyrillic}]+")) {
+                if (w.length() < 4) continue;
+                if (!western) russian.add(w);
+                else if (w.chars().anyMatch(ch -> ch >= 0x80) && w.chars().allMatch(ch -> ch < 0x100)) names.add(w);
+            }
         }
+        return pages(List.copyOf(english), List.copyOf(quoted), names, russian);
+    }
+
+    /** The pages, from English sentences, English sentences with curly quotes, Western words and Russian words. */
+    static List<Page> pages(List<String> english, List<String> quoted, List<String> names, List<String> russian) {
         List<Page> pages = new ArrayList<>();
         if (english.size() < 100) return pages;
         Random r = new Random(36);
@@ -167,8 +199,7 @@ public final class ThinEvidenceEvaluation {
 
     /** Prints the table (markdown). */
     public static void main(String[] args) throws IOException {
-        Path locale = Paths.get(args.length > 0 ? args[0] : "/usr/share/locale");
-        List<Page> pages = pages(locale);
+        List<Page> pages = pages();
         Map<String, int[]> tally = evaluate(pages, Boolean.getBoolean("verbose"));
         System.out.println("| thin evidence | pages | right |");
         System.out.println("|---|---|---|");
