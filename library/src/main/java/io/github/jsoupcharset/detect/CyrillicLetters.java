@@ -28,7 +28,7 @@ import java.util.Set;
  * KOI8-R's "АЕКШИ НАНАЫЕММШИ", whose letters Russian writes as often). The case of the words is
  * not: a page writes its words in one habit of case in both its alphabets, so a reading whose words
  * of four letters or more are in the case the page's Latin words seldom take falls short by the log
- * odds of that case ({@link #caseShortfall}, {@link #latinCapitalWordShare}).
+ * odds of that case ({@link WordCase}).
  *
  * <p>Among the finalists of {@link Ranking}'s second stage that read the text in a Cyrillic
  * encoding, each loses {@link #WEIGHT} per unit its log-likelihood falls short of the best of
@@ -47,12 +47,6 @@ final class CyrillicLetters {
      * against x-mac-cyrillic: 1.3).
      */
     static final double WEIGHT = 0.25;
-
-    /**
-     * The fewest letters of a word whose case counts ({@link #caseShortfall}): abbreviations of
-     * three letters or fewer (РФ, США, МВД) are written in capitals in text of any case.
-     */
-    static final int CASE_WORD = 4;
 
     /** The encodings whose readings are compared: the single-byte ones that write Russian. */
     static final Set<Encoding> ENCODINGS = Set.of(Encoding.WINDOWS_1251, Encoding.KOI8_R, Encoding.KOI8_U,
@@ -121,21 +115,15 @@ final class CyrillicLetters {
      * finalist (and for all, unless two of them read the text).
      */
     static double[] shortfalls(List<Candidate> finalists, byte[] text, int len) {
-        int[] nonAscii = new int[len];
-        int count = 0;
-        for (int i = 0; i < len; i++) if (text[i] < 0) nonAscii[count++] = i;
-        return shortfalls(finalists, text, len, nonAscii, count, () -> histogram(text, len));
+        return shortfalls(finalists, text, len, () -> histogram(text, len));
     }
 
     /**
      * {@link #shortfalls(List, byte[], int)} of a text whose bytes beyond ASCII occur as {@code
      * histogram} gives them (256 entries, by byte value; asked only when two finalists read
-     * Cyrillic): the ranking counts the text once for these and for {@link LetterShares}. The
-     * non-ASCII bytes are at the offsets {@code nonAscii[0, nonAsciiCount)}, ascending (for the
-     * {@link #caseShortfall case of the words}).
+     * Cyrillic): the ranking counts the text once for these and for {@link LetterShares}.
      */
-    static double[] shortfalls(List<Candidate> finalists, byte[] text, int len, int[] nonAscii, int nonAsciiCount,
-            java.util.function.Supplier<int[]> histogram) {
+    static double[] shortfalls(List<Candidate> finalists, byte[] text, int len, java.util.function.Supplier<int[]> histogram) {
         double[] shortfalls = new double[finalists.size()];
         if (finalists.stream().filter(c -> ENCODINGS.contains(c.encoding())).count() < 2) return shortfalls;
         // the text read once: each reading sums its byte values' counts
@@ -148,71 +136,121 @@ final class CyrillicLetters {
             if (!Double.isNaN(logs[i])) best = Math.max(best, logs[i]);
         }
         // and each reading's words in the case the page writes less often, against none
-        double capitals = latinCapitalWordShare(text, len);
-        double capitalWord = Math.max(0, Math.log((1 - capitals) / capitals));
-        double smallWord = Math.max(0, Math.log(capitals / (1 - capitals)));
+        WordCase words = WordCase.of(text, len);
         for (int i = 0; i < finalists.size(); i++) {
-            if (Double.isNaN(logs[i])) continue;
-            shortfalls[i] = WEIGHT * (best - logs[i]
-                    + caseShortfall(text, nonAscii, nonAsciiCount, finalists.get(i).encoding(), capitalWord, smallWord));
+            if (!Double.isNaN(logs[i])) shortfalls[i] = WEIGHT * (best - logs[i] + words.shortfall(finalists.get(i).encoding()));
         }
         return shortfalls;
     }
 
     /**
-     * The share of the text's Latin words (two ASCII letters or more) written all in capitals, as
-     * the page writes them: (capital words + 1) / (words + 2), one half where it has none. A page's
-     * words follow one habit of case in both its alphabets: where its English is written in small
-     * letters, so is its Russian.
+     * The case of a text's words, read once for all the Cyrillic readings: the share of its Latin
+     * words (two ASCII letters or more) written all in capitals, as the page writes them
+     * ({@code (capital words + 1) / (words + 2)}, one half where it has none), and the byte values
+     * of its first {@link #CASE_WORDS} runs of {@link #CASE_WORD} or more bytes beyond ASCII, each
+     * a set of two longs (bytes 0x80-0xBF, 0xC0-0xFF). A page's words follow one habit of case in
+     * both its alphabets: where its English is written in small letters, so is its Russian.
+     * KOI8-R's capitals are windows-1251's small letters and the reverse, so a word in small
+     * letters in one is a word in capitals in the other ("белый" as "АЕКШИ"): where the letters'
+     * shares cannot tell two words' readings apart, the case the page writes can. Latin words are
+     * counted in the first {@link #LATIN_SPAN} bytes, and the words beyond ASCII are the first
+     * {@link #CASE_WORDS}: where more would tell, the letters' shares already do, and the text is
+     * not read further than that.
      */
-    static double latinCapitalWordShare(byte[] text, int len) {
-        int words = 0;
-        int capitalWords = 0;
-        int letters = 0;
-        boolean allCapitals = true;
-        for (int i = 0; i <= len; i++) {
-            int c = i < len ? text[i] | 0x20 : 0;
-            if (c >= 'a' && c <= 'z') {
-                letters++;
-                allCapitals &= (text[i] & 0x20) == 0;
-                continue;
+    record WordCase(double capitals, long[] sets, int words) {
+        static WordCase of(byte[] text, int len) {
+            long[] sets = new long[2 * CASE_WORDS];
+            int words = 0;
+            int latinWords = 0;
+            int capitalWords = 0;
+            int i = 0;
+            while (i < len) {
+                int c = text[i];
+                if (c < 0) {
+                    int start = i;
+                    long low = 0;
+                    long high = 0;
+                    for (; i < len && text[i] < 0; i++) {
+                        int b = text[i] & 0x7F;
+                        if (b < 64) low |= 1L << b;
+                        else high |= 1L << (b - 64);
+                    }
+                    if (i - start >= CASE_WORD && words < CASE_WORDS) {
+                        sets[2 * words] = low;
+                        sets[2 * words + 1] = high;
+                        words++;
+                    }
+                } else if (i >= LATIN_SPAN) {
+                    if (words == CASE_WORDS) break;
+                    i = io.github.jsoupcharset.markup.AsciiBytes.firstNonAscii(text, i, len);
+                } else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') {
+                    int start = i;
+                    boolean allCapitals = true;
+                    for (; i < len && (text[i] | 0x20) >= 'a' && (text[i] | 0x20) <= 'z'; i++) {
+                        allCapitals &= (text[i] & 0x20) == 0;
+                    }
+                    if (i - start >= 2) {
+                        latinWords++;
+                        if (allCapitals) capitalWords++;
+                    }
+                } else {
+                    i++;
+                }
             }
-            if (letters >= 2) {
-                words++;
-                if (allCapitals) capitalWords++;
-            }
-            letters = 0;
-            allCapitals = true;
+            return new WordCase((capitalWords + 1.0) / (latinWords + 2.0), sets, words);
         }
-        return (capitalWords + 1.0) / (words + 2.0);
+
+        /**
+         * What the case of the words encoding {@code e} (one of {@link #ENCODINGS}) reads falls
+         * short of the page's habit by (natural-log units): each word it reads as letters, all of
+         * them capitals, costs ln((1 − q) / q), any other word of letters ln(q / (1 − q)), q the
+         * share of capitals; whichever of the two is below 0 counts 0.
+         */
+        double shortfall(Encoding e) {
+            long[] masks = CASE_MASKS.get(e);
+            double capitalWord = Math.max(0, Math.log((1 - capitals) / capitals));
+            double smallWord = Math.max(0, Math.log(capitals / (1 - capitals)));
+            double sum = 0;
+            for (int w = 0; w < words; w++) {
+                long low = sets[2 * w];
+                long high = sets[2 * w + 1];
+                if ((low & ~masks[0]) != 0 || (high & ~masks[1]) != 0) continue; // not all letters
+                sum += (low & ~masks[2]) == 0 && (high & ~masks[3]) == 0 ? capitalWord : smallWord;
+            }
+            return sum;
+        }
     }
 
     /**
-     * What the case of the words encoding {@code e} reads in the text falls short of the page's
-     * habit by (natural-log units): each run of {@link #CASE_WORD} or more bytes beyond ASCII that it
-     * reads as letters costs {@code capitalWord} where they are all capitals, else {@code smallWord} (one
-     * of the two is 0: the log odds of the case the page writes more often). KOI8-R's capitals are
-     * windows-1251's small letters and the reverse, so a word in small letters in one is a word in
-     * capitals in the other ("белый" as "АЕКШИ"): where the letters' shares cannot tell two words'
-     * readings apart, the case the page writes can.
+     * The fewest letters of a word whose case counts ({@link WordCase}): abbreviations of three
+     * letters or fewer (РФ, США, МВД) are written in capitals in text of any case.
      */
-    static double caseShortfall(byte[] text, int[] nonAscii, int nonAsciiCount, Encoding e,
-            double capitalWord, double smallWord) {
-        char[] chars = ByteTables.TABLES.get(e).chars;
-        double sum = 0;
-        int k = 0;
-        while (k < nonAsciiCount) {
-            int start = k;
-            boolean letters = true;
-            boolean capitals = true;
-            do {
-                char c = chars[text[nonAscii[k]] & 0xFF];
-                letters &= Character.isLetter(c);
-                capitals &= Character.isUpperCase(c);
-                k++;
-            } while (k < nonAsciiCount && nonAscii[k] == nonAscii[k - 1] + 1);
-            if (letters && k - start >= CASE_WORD) sum += capitals ? capitalWord : smallWord;
+    static final int CASE_WORD = 4;
+
+    /** The most words beyond ASCII whose case counts ({@link WordCase}). */
+    static final int CASE_WORDS = 16;
+
+    /** The bytes of the text in which its Latin words are counted ({@link WordCase}): stage one's sample at most. */
+    static final int LATIN_SPAN = 2048;
+
+    /**
+     * By encoding of {@link #ENCODINGS}: the bytes 0x80-0xFF it reads as letters (two longs, as
+     * {@link WordCase} holds a word's bytes), then those it reads as capitals.
+     */
+    private static final java.util.Map<Encoding, long[]> CASE_MASKS = caseMasks();
+
+    private static java.util.Map<Encoding, long[]> caseMasks() {
+        java.util.Map<Encoding, long[]> masks = new java.util.HashMap<>();
+        for (Encoding e : ENCODINGS) {
+            char[] chars = ByteTables.TABLES.get(e).chars;
+            long[] m = new long[4];
+            for (int b = 0; b < 128; b++) {
+                char c = chars[0x80 + b];
+                if (Character.isLetter(c)) m[b >> 6] |= 1L << (b & 63);
+                if (Character.isUpperCase(c)) m[2 + (b >> 6)] |= 1L << (b & 63);
+            }
+            masks.put(e, m);
         }
-        return sum;
+        return java.util.Map.copyOf(masks);
     }
 }

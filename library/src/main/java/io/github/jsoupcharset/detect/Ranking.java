@@ -167,9 +167,7 @@ final class Ranking {
         // readings of one alphabet told apart by how often the language writes their letters, and
         // a Thai, Greek or Arabic reading unlike the language, a Japanese one unlike its kanji,
         // and a two-byte one whose brackets do not pair, set back
-        scratch.scan(len);
-        double[] shortfalls = CyrillicLetters.shortfalls(finalists, text, len, scratch.nonAscii, scratch.nonAsciiCount,
-                () -> scratch.histogram(len));
+        double[] shortfalls = CyrillicLetters.shortfalls(finalists, text, len, () -> scratch.histogram(len));
         for (int i = 0; i < finalists.size(); i++) shortfalls[i] += scratch.unlikeItsLanguage(finalists.get(i), len);
         Map<Encoding, Integer> icu = Map.of();
         Set<Encoding> wanted = icuWanted(finalists, finalParts, shortfalls, scratch);

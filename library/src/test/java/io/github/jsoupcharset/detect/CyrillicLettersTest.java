@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.closeTo;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.greaterThanOrEqualTo;
@@ -106,20 +107,33 @@ class CyrillicLettersTest {
     void thePagesShareOfCapitalWordsIsCountedInItsLatinWords() {
         byte[] text = "Welcome to NASA HQ, a site".getBytes(StandardCharsets.US_ASCII);
         // 5 words of two letters or more ("a" is none), 2 of them in capitals: (2 + 1) / (5 + 2)
-        assertThat(CyrillicLetters.latinCapitalWordShare(text, text.length), equalTo(3.0 / 7));
-        assertThat(CyrillicLetters.latinCapitalWordShare(text, 0), equalTo(0.5));
+        assertThat(CyrillicLetters.WordCase.of(text, text.length).capitals(), equalTo(3.0 / 7));
+        assertThat(CyrillicLetters.WordCase.of(text, 0).capitals(), equalTo(0.5));
+        // only the first 2 KiB are read for Latin words
+        byte[] far = (" ".repeat(CyrillicLetters.LATIN_SPAN) + "NASA HQ").getBytes(StandardCharsets.US_ASCII);
+        assertThat(CyrillicLetters.WordCase.of(far, far.length).capitals(), equalTo(0.5));
     }
 
     @Test
-    void onlyWordsOfFourLettersOrMoreCountTheirCase() {
-        // windows-1251: "США" (an abbreviation, capitals in any text) and "ПРИВЕТ", "привет"
-        byte[] text = "США ПРИВЕТ привет".getBytes(Encoding.WINDOWS_1251.charset());
-        int[] nonAscii = new int[text.length];
-        int count = 0;
-        for (int i = 0; i < text.length; i++) if (text[i] < 0) nonAscii[count++] = i;
-        assertThat(CyrillicLetters.caseShortfall(text, nonAscii, count, Encoding.WINDOWS_1251, 2.0, 0.0), equalTo(2.0));
+    void wordsOfFourLettersOrMoreCountTheirCaseInEachReading() {
+        // four Latin words, none in capitals: a word of capitals costs ln((1 - 1/6) / (1/6)) = ln 5;
+        // "США" (an abbreviation, capitals in any text) does not count
+        byte[] text = "Welcome to our site: США ПРИВЕТ привет".getBytes(Encoding.WINDOWS_1251.charset());
+        CyrillicLetters.WordCase words = CyrillicLetters.WordCase.of(text, text.length);
+        assertThat(words.words(), equalTo(2));
+        assertThat(words.shortfall(Encoding.WINDOWS_1251), closeTo(Math.log(5), 1e-12));
         // KOI8-R reads the same bytes in the other case: "ПРИВЕТ" small, "привет" capitals
-        assertThat(CyrillicLetters.caseShortfall(text, nonAscii, count, Encoding.KOI8_R, 2.0, 0.0), equalTo(2.0));
-        assertThat(CyrillicLetters.caseShortfall(text, nonAscii, count, Encoding.KOI8_R, 0.0, 3.0), equalTo(3.0));
+        assertThat(words.shortfall(Encoding.KOI8_R), closeTo(Math.log(5), 1e-12));
+        byte[] small = "Welcome to our site: привет мир".getBytes(Encoding.WINDOWS_1251.charset());
+        assertThat(CyrillicLetters.WordCase.of(small, small.length).shortfall(Encoding.WINDOWS_1251), equalTo(0.0));
+        assertThat(CyrillicLetters.WordCase.of(small, small.length).shortfall(Encoding.KOI8_R), closeTo(Math.log(5), 1e-12));
+    }
+
+    @Test
+    void onlyTheFirstWordsBeyondAsciiCount() {
+        byte[] text = ("Welcome to our site: " + "ПРИВЕТ ".repeat(40)).getBytes(Encoding.WINDOWS_1251.charset());
+        CyrillicLetters.WordCase words = CyrillicLetters.WordCase.of(text, text.length);
+        assertThat(words.words(), equalTo(CyrillicLetters.CASE_WORDS));
+        assertThat(words.shortfall(Encoding.WINDOWS_1251), closeTo(CyrillicLetters.CASE_WORDS * Math.log(5), 1e-9));
     }
 }
