@@ -164,9 +164,9 @@ final class Ranking {
             finalists.add(c);
             finalParts.add(sampleLen == len ? sampleParts.get(c.encoding()) : parts(text, len, c, scratch));
         }
-        // readings of one alphabet told apart by how often the language writes their letters, and
-        // a Thai, Greek or Arabic reading unlike the language, a Japanese one unlike its kanji,
-        // and a two-byte one whose brackets do not pair, set back
+        // readings of one alphabet told apart by how often the language writes their letters and by
+        // the case of their words, and a Thai, Greek or Arabic reading unlike the language, a
+        // Japanese one unlike its kanji, and a two-byte one whose brackets do not pair, set back
         double[] shortfalls = CyrillicLetters.shortfalls(finalists, text, len, () -> scratch.histogram(len));
         for (int i = 0; i < finalists.size(); i++) shortfalls[i] += scratch.unlikeItsLanguage(finalists.get(i), len);
         Map<Encoding, Integer> icu = Map.of();
