@@ -56,6 +56,38 @@ final class TranslationText {
         return byPackage;
     }
 
+    /**
+     * What catalogues a locale folder holds, for telling whether two measurements read the same
+     * text: the language folders, the catalogues, and the first 12 hex digits of the SHA-256 of
+     * their paths and sizes (sorted). The catalogues are whatever packages the machine has.
+     */
+    static String fingerprint(Path localeDir) throws IOException {
+        List<String> entries = new ArrayList<>();
+        int languages = 0;
+        if (Files.isDirectory(localeDir)) {
+            try (Stream<Path> dirs = Files.list(localeDir)) {
+                for (Path language : dirs.sorted().toList()) {
+                    Path messages = language.resolve("LC_MESSAGES");
+                    if (!Files.isDirectory(messages)) continue;
+                    languages++;
+                    try (Stream<Path> files = Files.list(messages)) {
+                        for (Path mo : files.filter(f -> f.toString().endsWith(".mo")).sorted().toList()) {
+                            entries.add(localeDir.relativize(mo) + " " + Files.size(mo));
+                        }
+                    }
+                }
+            }
+        }
+        try {
+            java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
+            for (String e : entries) sha.update((e + "\n").getBytes(StandardCharsets.UTF_8));
+            return languages + " language folders, " + entries.size() + " catalogues, fingerprint "
+                    + java.util.HexFormat.of().formatHex(sha.digest()).substring(0, 12);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** The cleaned translations of a {@code .mo} file; none if it is not a UTF-8 catalogue. */
     static List<String> read(byte[] mo) {
         List<String> out = new ArrayList<>();

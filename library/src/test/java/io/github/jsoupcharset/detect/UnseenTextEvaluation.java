@@ -259,7 +259,7 @@ public final class UnseenTextEvaluation {
             }
             return;
         }
-        System.out.println(pages.size() + " pages from " + locale);
+        System.out.println(pages.size() + " pages from " + locale + " (" + TranslationText.fingerprint(locale) + ")");
         Map<String, Tally> tallies = new LinkedHashMap<>();
         for (String half : List.of("dev", "test")) {
             for (String t : List.of("undeclared legacy, by encoding", "undeclared legacy, by language",
