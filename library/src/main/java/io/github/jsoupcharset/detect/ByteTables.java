@@ -247,6 +247,16 @@ final class ByteTables {
          * letter's misfit with the one before it is most of what a reading loses, and this counts it.
          */
         final byte[] pairCeilings;
+        /**
+         * 1 where non-ASCII byte {@code b} after a byte of neighbour class {@code p} is a letter
+         * counted ({@link TextEvidence#COUNTED_LETTER}) whatever the byte after it and the one two
+         * before, at {@link #pairCeilings}' place: there its {@link #pairCeilings} in one language
+         * is exactly its ceiling less its {@link #bestHalves} above its weight in that language
+         * ({@link TextEvidence#languageCut}).
+         */
+        final byte[] pairCounted;
+        /** 1 where a non-ASCII byte's exemplar weight is not the same in every language, at {@code byte - 0x80}. */
+        final byte[] weighsApart = new byte[128];
 
         ByteTable(Candidate candidate) {
             char[] index = ((WhatwgCharset) Decoders.charset(candidate.encoding().name())).singleByteIndex();
@@ -267,7 +277,11 @@ final class ByteTables {
             }
             for (int b = 0x80; b < 256; b++) {
                 bestHalves[b - 0x80] = (byte) TextEvidence.bestHalves(Exemplars.of(candidate), chars[b]);
+                for (int k = 0; k < languageCount; k++) {
+                    if (weightHalves[(b - 0x80) * languageCount + k] != bestHalves[b - 0x80]) weighsApart[b - 0x80] = 1;
+                }
             }
+            pairCounted = new byte[classCount * 128];
             pairCeilings = pairCeilings();
             for (int b = 0; b < 128; b++) {
                 // whatever the byte before: the best after any
@@ -310,19 +324,24 @@ final class ByteTables {
                     + neighbourClasses[prev]) * classCount + neighbourClasses[next]];
         }
 
-        /** {@link #pairCeilings}, from {@link #contributions} and {@link #bestHalves}. */
+        /** {@link #pairCeilings}, from {@link #contributions} and {@link #bestHalves}; fills {@link #pairCounted}. */
         private byte[] pairCeilings() {
             byte[] table = new byte[classCount * 128];
             for (int b = 0x80; b < 256; b++) {
                 int halves = bestHalves[b - 0x80];
                 for (int p = 0; p < classCount; p++) {
                     double best = Double.NEGATIVE_INFINITY;
+                    int counted = TextEvidence.COUNTED_LETTER;
                     for (int o = 0; o < twoBeforeCount; o++) {
                         int at = ((ownClasses[b] * twoBeforeCount + o) * classCount + p) * classCount;
-                        for (int q = 0; q < classCount; q++) best = Math.max(best, TextEvidence.occurrenceScore(contributions[at + q], halves));
+                        for (int q = 0; q < classCount; q++) {
+                            best = Math.max(best, TextEvidence.occurrenceScore(contributions[at + q], halves));
+                            counted &= contributions[at + q];
+                        }
                     }
                     if (best > Byte.MAX_VALUE || best < Byte.MIN_VALUE) throw new IllegalStateException("a ceiling out of a byte: " + best);
                     table[p * 128 + b - 0x80] = (byte) Math.ceil(best);
+                    pairCounted[p * 128 + b - 0x80] = (byte) counted;
                 }
             }
             return table;

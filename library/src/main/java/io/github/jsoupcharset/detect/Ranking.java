@@ -75,29 +75,28 @@ final class Ranking {
         int sampleNonAscii = scratch.nonAsciiBefore(sampleLen);
         TextEvidence.Parts[] together = contenders == Candidates.ALL && sampleNonAscii <= ALL_AT_ONCE_MAX
                 ? TextEvidence.allSingleByteParts(text, sampleLen, scratch.nonAscii, sampleNonAscii) : null;
-        // the order of scoring: the single-byte candidates, then the multi-byte ones that can reach
-        // the best of them. On a text that reads as multi-byte (a multi-byte candidate's bound
-        // above every single-byte candidate's ceiling), the likeliest candidates first, so that
-        // what the others must reach to matter (Standing#toReach) is high, each of the others
-        // dropped as soon as it cannot: the multi-byte candidate of the best bound and the
-        // single-byte one of the best bound (its bytes' ceilings after the byte before each), then
-        // the other multi-byte ones by their bound, then the other single-byte ones by theirs,
-        // those whose bound cannot reach dropped unscored. Single-byte readings of any other text
-        // score too close to their ceilings to be dropped early.
+        // the order of scoring. Where every candidate is scored (few non-ASCII bytes), the
+        // single-byte candidates, then the multi-byte ones that can reach the best of them.
+        // Otherwise the likeliest candidates first, so that what the others must reach to matter
+        // (Standing#toReach) is high, each of the others dropped as soon as it cannot: on a text
+        // that reads as multi-byte (a multi-byte candidate's bound above every single-byte
+        // candidate's ceiling), the multi-byte candidate of the best bound, the single-byte one of
+        // the best bound, the other multi-byte ones by their bound, then the other single-byte
+        // ones by theirs, a single-byte one's bound made tighter only while it could still be
+        // scored (SingleByteBounds), and one whose bound cannot reach dropped unscored. Single-byte
+        // readings of any other text score too close to their bounds to be dropped early: there
+        // the single-byte candidates, then the multi-byte ones that can reach the best of them.
         LeadByteBound.Bound[] bounds = new LeadByteBound.Bound[scored.length];
         List<Integer> singleByte = new ArrayList<>();
         List<Integer> multiByte = new ArrayList<>();
         for (int i = 0; i < scored.length; i++) (contenders.get(i).weight() == 1 ? singleByte : multiByte).add(i);
-        List<Integer> order = new ArrayList<>(singleByte);
-        order.addAll(multiByte);
-        int[] pairCeilings = new int[scored.length];
-        double[] pairBounds = new double[scored.length];
+        Scoring scoring = new Scoring(text, contenders, scored, bounds, new Standing(scratch, sampleLen), scratch, exhaustive, dropEarly);
+        List<Integer> byBound = new ArrayList<>(multiByte);
         boolean multiByteText = false;
         if (!glance.singleByteByGlance().isEmpty()) {
             for (int i : multiByte) {
                 bounds[i] = LeadByteBound.of(contenders.get(i), text, sampleLen, scratch.nonAscii, scratch.nonAsciiCount);
             }
-            List<Integer> byBound = new ArrayList<>(multiByte);
             // best first (stable: equal bounds in candidate order)
             byBound.sort((a, b) -> Double.compare(bounds[b].score(contenders.get(b)), bounds[a].score(contenders.get(a))));
             multiByteText = !byBound.isEmpty();
@@ -106,38 +105,24 @@ final class Ranking {
                 multiByteText = singleByteCeiling(glance.singleByteByGlance().get(k), glance.histogram())
                         < bounds[byBound.get(0)].score(contenders.get(byBound.get(0)));
             }
-            if (multiByteText) {
-                for (int i : singleByte) {
-                    Candidate c = contenders.get(i);
-                    pairCeilings[i] = TextEvidence.pairCeilings(text, sampleLen, scratch.nonAscii, scratch.nonAsciiCount,
-                            ByteTables.TABLES.get(c.encoding()));
-                    pairBounds[i] = pairCeilings[i] + TextEvidence.Weights.DEFAULT.prior() * c.prior();
-                }
-                order = new ArrayList<>(singleByte);
-                order.sort((a, b) -> Double.compare(pairBounds[b], pairBounds[a]));
-                order.add(0, byBound.get(0));
-                order.addAll(2, byBound.subList(1, byBound.size()));
-            }
         }
-        Standing standing = new Standing(scratch, sampleLen);
-        double[] losses = new double[scored.length]; // what a reading loses beside its parts (unlikeItsLanguage)
-        double bestSingleByte = Double.NEGATIVE_INFINITY;
-        for (int i = 0, allAtOnce = 0; i < order.size(); i++) {
-            int k = order.get(i);
-            Candidate c = contenders.get(k);
-            double toReach = multiByteText && dropEarly ? standing.toReach() : Double.NEGATIVE_INFINITY;
-            if (c.weight() == 1 && pairBounds[k] < toReach) continue; // cannot reach: dropped unscored
-            if (c.weight() == 1) {
-                scored[k] = together != null ? together[allAtOnce++] : scratch.singleByteParts(c, sampleLen, toReach, pairCeilings[k]);
-            } else {
-                scored[k] = multiByteParts(text, sampleLen, c, scratch,
-                        exhaustive ? Double.NEGATIVE_INFINITY : Math.max(bestSingleByte, toReach), bounds[k]);
+        if (multiByteText) {
+            SingleByteBounds singleByteBounds = new SingleByteBounds(text, sampleLen, contenders, singleByte,
+                    glance.histogram(), scratch);
+            scoring.dropping = true;
+            scoring.multiByte(byBound.get(0));
+            scoring.singleByte(singleByteBounds);
+            for (int k : byBound.subList(1, byBound.size())) scoring.multiByte(k);
+            while (scoring.singleByte(singleByteBounds)) {}
+        } else {
+            for (int i = 0, allAtOnce = 0; i < singleByte.size(); i++) {
+                int k = singleByte.get(i);
+                scoring.add(k, together != null ? together[allAtOnce++] : scratch.singleByteParts(contenders.get(k), sampleLen));
             }
-            if (scored[k] == null) continue;
-            losses[k] = scratch.unlikeItsLanguage(c, sampleLen);
-            double score = standing.add(c, scored[k], losses[k]);
-            if (c.weight() == 1) bestSingleByte = Math.max(bestSingleByte, score);
+            for (int k : multiByte) scoring.multiByte(k);
         }
+        Standing standing = scoring.standing;
+        double[] losses = scoring.losses;
         List<Scored> first = new ArrayList<>();
         Map<Encoding, TextEvidence.Parts> sampleParts = new HashMap<>(64); // every candidate, without growing
         double sampleLeader = standing.leader;
@@ -226,6 +211,151 @@ final class Ranking {
         int sum = 0;
         for (int b = 0; b < 128; b++) sum += histogram[b + 0x80] * ceilings[b];
         return sum + TextEvidence.Weights.DEFAULT.prior() * c.prior();
+    }
+
+    /** Stage one's scoring: each contender scored as its turn comes, or dropped where it cannot matter. */
+    private static final class Scoring {
+        private final byte[] text;
+        private final List<Candidate> contenders;
+        private final TextEvidence.Parts[] scored;
+        private final LeadByteBound.Bound[] bounds;
+        final Standing standing;
+        private final Scratch scratch;
+        private final boolean exhaustive;
+        private final boolean dropEarly;
+        /** What each reading loses beside its parts ({@link Scratch#unlikeItsLanguage}). */
+        final double[] losses;
+        private double bestSingleByte = Double.NEGATIVE_INFINITY;
+
+        Scoring(byte[] text, List<Candidate> contenders, TextEvidence.Parts[] scored, LeadByteBound.Bound[] bounds,
+                Standing standing, Scratch scratch, boolean exhaustive, boolean dropEarly) {
+            this.text = text;
+            this.contenders = contenders;
+            this.scored = scored;
+            this.bounds = bounds;
+            this.standing = standing;
+            this.scratch = scratch;
+            this.exhaustive = exhaustive;
+            this.dropEarly = dropEarly;
+            this.losses = new double[scored.length];
+        }
+
+        /** Whether candidates are dropped where they cannot reach {@link #toReach}: where the likeliest are scored first. */
+        boolean dropping;
+
+        /** The score a candidate still to be scored must be able to reach to matter (negative infinity: any). */
+        private double toReach() {
+            return dropping && dropEarly ? standing.toReach() : Double.NEGATIVE_INFINITY;
+        }
+
+        /** Scores multi-byte contender {@code k}, dropped where it cannot reach the best single-byte score or {@link #toReach}. */
+        void multiByte(int k) {
+            double toBeat = exhaustive ? Double.NEGATIVE_INFINITY : Math.max(bestSingleByte, toReach());
+            add(k, multiByteParts(text, scratch.sampleLen, contenders.get(k), scratch, toBeat, bounds[k]));
+        }
+
+        /**
+         * Scores the single-byte contender of the best bound that can reach {@link #toReach}, if
+         * any ({@link SingleByteBounds#next}); gives whether there was one.
+         */
+        boolean singleByte(SingleByteBounds candidates) {
+            double toReach = toReach();
+            int k = candidates.next(toReach);
+            if (k < 0) return false;
+            add(k, scratch.singleByteParts(contenders.get(k), scratch.sampleLen, toReach, candidates.pairCeilings(k)));
+            return true;
+        }
+
+        /** Adds contender {@code k}'s sample parts (null: dropped, as it cannot reach what it had to). */
+        void add(int k, TextEvidence.Parts parts) {
+            scored[k] = parts;
+            if (parts == null) return;
+            Candidate c = contenders.get(k);
+            losses[k] = scratch.unlikeItsLanguage(c, scratch.sampleLen);
+            double score = standing.add(c, parts, losses[k]);
+            if (c.weight() == 1) bestSingleByte = Math.max(bestSingleByte, score);
+        }
+    }
+
+    /**
+     * The single-byte contenders still to be scored, each with a bound its stage-one score never
+     * exceeds (without ICU4J), made tighter in steps only while it could still be the best or
+     * reach what a candidate must: first its bytes' {@link ByteTables.ByteTable#ceilings} by
+     * their counts ({@link #singleByteCeiling}); then each byte's ceiling after the byte before
+     * it ({@link TextEvidence#pairCeilings}); then those less what weighing every letter in one
+     * language takes from them ({@link TextEvidence#languageCut}): on a multi-byte text read byte
+     * by byte, whose bytes are letters of many languages and none's all (Chinese read as
+     * ISO-8859-16 or ISO-8859-5), most of what the ceilings allow.
+     */
+    private static final class SingleByteBounds {
+        private final byte[] text;
+        private final int sampleLen;
+        private final List<Candidate> contenders;
+        private final Scratch scratch;
+        private final List<Integer> left;
+        private final double[] bound;
+        private final int[] step;
+        private final int[] pairCeilings;
+        private int[] counted;
+        private int[] pairs;
+
+        SingleByteBounds(byte[] text, int sampleLen, List<Candidate> contenders, List<Integer> singleByte, int[] histogram,
+                Scratch scratch) {
+            this.text = text;
+            this.sampleLen = sampleLen;
+            this.contenders = contenders;
+            this.scratch = scratch;
+            this.left = new ArrayList<>(singleByte);
+            this.bound = new double[contenders.size()];
+            this.step = new int[contenders.size()];
+            this.pairCeilings = new int[contenders.size()];
+            for (int k : singleByte) bound[k] = singleByteCeiling(contenders.get(k), histogram);
+        }
+
+        /** The sum of contender {@code k}'s {@link TextEvidence#pairCeilings} on the sample (once it has been refined that far). */
+        int pairCeilings(int k) {
+            return pairCeilings[k];
+        }
+
+        /**
+         * The contender of the best bound, removed from those left, once its bound is as tight as
+         * it gets and still the best (equal bounds in candidate order); -1 when no bound left
+         * reaches {@code toReach}, and then none is left.
+         */
+        int next(double toReach) {
+            while (!left.isEmpty()) {
+                int best = 0;
+                for (int i = 1; i < left.size(); i++) if (bound[left.get(i)] > bound[left.get(best)]) best = i;
+                int k = left.get(best);
+                if (bound[k] < toReach) break;
+                if (step[k] == 2) {
+                    left.remove(best);
+                    return k;
+                }
+                refine(k);
+            }
+            left.clear();
+            return -1;
+        }
+
+        /** Makes contender {@code k}'s bound one step tighter. */
+        private void refine(int k) {
+            Candidate c = contenders.get(k);
+            ByteTables.ByteTable t = ByteTables.TABLES.get(c.encoding());
+            double prior = TextEvidence.Weights.DEFAULT.prior() * c.prior();
+            if (pairs == null) pairs = TextEvidence.pairs(text, sampleLen, scratch.nonAscii, scratch.nonAsciiCount);
+            if (step[k] == 0) {
+                pairCeilings[k] = TextEvidence.pairCeilings(pairs, pairs.length, t, null);
+                bound[k] = Math.min(bound[k], pairCeilings[k] + prior);
+                step[k] = t.languageCount == 1 ? 2 : 1; // one language: no cut to make
+            } else {
+                if (counted == null) counted = new int[128];
+                TextEvidence.pairCeilings(pairs, pairs.length, t, counted);
+                int cut = TextEvidence.languageCut(t, counted, scratch.values, scratch.valuesOf(sampleLen));
+                bound[k] = Math.min(bound[k], pairCeilings[k] - cut + prior);
+                step[k] = 2;
+            }
+        }
     }
 
     /**

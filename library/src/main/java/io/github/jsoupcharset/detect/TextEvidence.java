@@ -324,17 +324,78 @@ final class TextEvidence {
     }
 
     /**
-     * The sum of the {@link ByteTables.ByteTable#pairCeiling}s of the non-ASCII bytes of {@code
-     * text[0, n)} ({@code nonAscii[0, count)}: their offsets), each after the byte before it (' '
-     * at the start): what they can add at most to the score of the candidate of table {@code t}.
+     * Each non-ASCII byte of {@code text[0, n)} ({@code nonAscii[0, count)}: their offsets) with
+     * the byte before it (' ' at the start), as {@code before << 7 | byte - 0x80}: what {@link
+     * #pairCeilings} reads, found once for every candidate.
      */
-    static int pairCeilings(byte[] text, int n, int[] nonAscii, int count, ByteTables.ByteTable t) {
-        int sum = 0;
-        for (int k = 0; k < count && nonAscii[k] < n; k++) {
+    static int[] pairs(byte[] text, int n, int[] nonAscii, int count) {
+        int end = 0;
+        while (end < count && nonAscii[end] < n) end++;
+        int[] pairs = new int[end];
+        for (int k = 0; k < end; k++) {
             int i = nonAscii[k];
-            sum += t.pairCeiling(i >= 1 ? text[i - 1] & 0xFF : ' ', text[i] & 0xFF);
+            pairs[k] = (i >= 1 ? text[i - 1] & 0xFF : ' ') << 7 | (text[i] & 0x7F);
+        }
+        return pairs;
+    }
+
+    /**
+     * The sum of the {@link ByteTables.ByteTable#pairCeiling}s of the bytes {@code pairs[0,
+     * count)} holds ({@link #pairs}), each after the byte before it: what they can add at most to
+     * the score of the candidate of table {@code t}. Where {@code counted} is not null, adds to
+     * it (128 entries by {@code byte - 0x80}, zero where a byte value of the text is; as {@link
+     * #languageCut} leaves them) how often each byte value is a letter the candidate counts
+     * whatever the byte after it and the one two before ({@link ByteTables.ByteTable#pairCounted}).
+     */
+    static int pairCeilings(int[] pairs, int count, ByteTables.ByteTable t, int[] counted) {
+        byte[] ceilings = t.pairCeilings;
+        byte[] classes = t.neighbourClasses;
+        int sum = 0;
+        if (counted == null) {
+            for (int k = 0; k < count; k++) {
+                int pair = pairs[k];
+                sum += ceilings[classes[pair >>> 7] << 7 | pair & 0x7F];
+            }
+            return sum;
+        }
+        byte[] always = t.pairCounted;
+        for (int k = 0; k < count; k++) {
+            int pair = pairs[k];
+            int at = classes[pair >>> 7] << 7 | pair & 0x7F;
+            sum += ceilings[at];
+            counted[pair & 0x7F] += always[at];
         }
         return sum;
+    }
+
+    /**
+     * How far below its {@link #pairCeilings} the score of the candidate of table {@code t} stays
+     * on a text whose letters {@code counted} counts ({@link #pairCeilings}): a pair ceiling
+     * weighs each letter at its best over the languages ({@link ByteTables.ByteTable#bestHalves}),
+     * but the score weighs all of them in one language. A letter counted whatever its neighbours
+     * adds in language {@code l} exactly its ceiling less its best weight above its weight in
+     * {@code l} (the rest of what it adds does not depend on the language), any other byte at
+     * most its ceiling; so the score is at most the ceilings less the least such sum over the
+     * languages. {@code values[0, valueCount)}: the byte values whose counts may not be zero,
+     * each once; their counts are left zero.
+     */
+    static int languageCut(ByteTables.ByteTable t, int[] counted, int[] values, int valueCount) {
+        byte[] best = t.bestHalves;
+        byte[] halves = t.weightHalves;
+        int languages = t.languageCount;
+        // only the letters whose weight is not the same in every language can make a cut
+        int[] cuts = new int[languages];
+        for (int k = 0; k < valueCount; k++) {
+            int v = values[k] - 0x80;
+            int times = counted[v];
+            counted[v] = 0;
+            if (times == 0 || t.weighsApart[v] == 0) continue;
+            int most = best[v];
+            for (int l = 0, at = v * languages; l < languages; l++) cuts[l] += times * (most - halves[at + l]);
+        }
+        int least = Integer.MAX_VALUE;
+        for (int cut : cuts) least = Math.min(least, cut);
+        return least;
     }
 
     /**

@@ -16,7 +16,8 @@ import static org.hamcrest.Matchers.lessThan;
 /**
  * Stage one drops a contender as soon as the text weighed so far, with the rest at its best,
  * cannot reach what the ranking is read for: the bounds it drops on are never below a score
- * ({@link ByteTables.ByteTable#ceilings} and {@link ByteTables.ByteTable#pairCeilings}, the bounded {@link TextEvidence#singleByteCounts} and
+ * ({@link ByteTables.ByteTable#ceilings}, {@link ByteTables.ByteTable#pairCeilings} and those less
+ * {@link TextEvidence#languageCut}, the bounded {@link TextEvidence#singleByteCounts} and
  * {@link TextEvidence#multiByteParts}), a contender is dropped only where it could not reach,
  * and what the detector reads of a ranking (its leader, the rival it weighs the confidence
  * against, the finalists within reach) is the same with the drops and without them, on every
@@ -79,13 +80,15 @@ class EarlyDropTest {
     }
 
     /**
-     * A single-byte candidate's bounded counts are its counts wherever its score reaches the score
-     * to beat, and null only where it does not: on every development page's sample and text, and
-     * on random texts, with scores to beat around each candidate's own.
+     * A single-byte candidate's bounds are never below its score (its pair ceilings, and those less
+     * its language cut, tighter on many texts), and its bounded counts are its counts wherever its
+     * score reaches the score to beat, and null only where it does not: on every development
+     * page's sample and text, and on random texts, with scores to beat around each candidate's own.
      */
     @Test
     void aSingleByteCandidateIsDroppedOnlyWhereItCannotReach() throws IOException {
         int dropped = 0;
+        int cutTighter = 0;
         for (byte[] text : texts()) {
             int[] nonAscii = nonAscii(text);
             for (int n : new int[] {Math.min(text.length, Ranking.SAMPLE_BYTES), text.length}) {
@@ -95,12 +98,21 @@ class EarlyDropTest {
                     ByteTables.ByteTable t = ByteTables.TABLES.get(c.encoding());
                     int byteCeilings = 0;
                     for (int b = 0; b < 128; b++) byteCeilings += histogram[b] * t.ceilings[b];
-                    int ceilings = TextEvidence.pairCeilings(text, n, nonAscii, nonAscii.length, t);
+                    int[] pairs = TextEvidence.pairs(text, n, nonAscii, nonAscii.length);
+                    int ceilings = TextEvidence.pairCeilings(pairs, pairs.length, t, null);
                     assertThat("pair ceilings within byte ceilings", ceilings <= byteCeilings, equalTo(true));
                     int[] byteLetters = new int[256];
                     TextEvidence.SingleByteCounts full = TextEvidence.singleByteCounts(text, n, nonAscii, nonAscii.length, t, byteLetters);
                     double score = TextEvidence.singleByteParts(full, t).score(c, 0);
-                    assertThat("the ceiling of " + c.encoding(), score, lessThan(ceilings + TextEvidence.Weights.DEFAULT.prior() * c.prior() + 1e-9));
+                    double prior = TextEvidence.Weights.DEFAULT.prior() * c.prior();
+                    assertThat("the ceiling of " + c.encoding(), score, lessThan(ceilings + prior + 1e-9));
+                    // weighed in one language: a bound still, and tighter where the languages part
+                    int[] counted = new int[128];
+                    assertThat(TextEvidence.pairCeilings(pairs, pairs.length, t, counted), equalTo(ceilings));
+                    int cut = TextEvidence.languageCut(t, counted, values(text, n), values(text, n).length);
+                    assertThat("the bound in one language of " + c.encoding(), score, lessThan(ceilings - cut + prior + 1e-9));
+                    for (int v = 0; v < 128; v++) assertThat("counted left zeroed", counted[v], equalTo(0));
+                    if (cut > 0) cutTighter++;
                     for (double toBeat : new double[] {score - 100, score, score + 1e-9, score + 20, score + 200, ceilings}) {
                         TextEvidence.SingleByteCounts bounded =
                                 TextEvidence.singleByteCounts(text, n, nonAscii, nonAscii.length, t, byteLetters, c, toBeat, ceilings);
@@ -116,6 +128,43 @@ class EarlyDropTest {
             }
         }
         assertThat(dropped, greaterThan(1_000));
+        assertThat(cutTighter, greaterThan(1_000));
+    }
+
+    /** The non-ASCII byte values of {@code text[0, n)}, each once. */
+    private static int[] values(byte[] text, int n) {
+        return java.util.stream.IntStream.range(0, n).filter(i -> text[i] < 0).map(i -> text[i] & 0xFF).distinct().toArray();
+    }
+
+    /**
+     * A byte after a byte before it is a letter counted whatever its neighbours where the table
+     * says so: counted after that byte between every pair of others (every byte value after it,
+     * each kind of byte two before), and, where the table says not, a letter that is not counted
+     * between some, or no letter.
+     */
+    @Test
+    void aLetterCountedWhateverItsNeighboursIsCountedBetweenAny() {
+        int counted = 0;
+        for (ByteTables.ByteTable t : ByteTables.COMBINED.tables) {
+            int[] e = t.packed;
+            List<Integer> twoBefore = twoBeforeKinds(e);
+            for (int b = 0x80; b < 0x100; b++) {
+                for (int p = 0; p < 0x100; p++) {
+                    boolean always = true;
+                    for (int o : twoBefore) {
+                        for (int q = 0; q < 0x100; q++) {
+                            always &= (TextEvidence.contribution(e[o], e[p], e[b], e[q]) & TextEvidence.COUNTED_LETTER) != 0;
+                        }
+                    }
+                    int at = t.neighbourClasses[p] * 128 + b - 0x80;
+                    if ((t.pairCounted[at] == 1) != always) {
+                        assertThat(String.format("%s byte %02X after %02X", t.chars[b], b, p), t.pairCounted[at] == 1, equalTo(always));
+                    }
+                    if (always) counted++;
+                }
+            }
+        }
+        assertThat(counted, greaterThan(100_000));
     }
 
     /**
