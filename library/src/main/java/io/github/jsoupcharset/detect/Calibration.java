@@ -26,9 +26,9 @@ public final class Calibration {
     public static final int NOT_TEXT = 10;
 
     // fitted by ConfidenceCalibration (src/test): intercept, ln(1 + lead), lead / max(8, |leader|)
-    static final double INTERCEPT = -0.2404;
-    static final double LOG_LEAD = 2.4689;
-    static final double RELATIVE_LEAD = -2.6193;
+    static final double INTERCEPT = -0.2552;
+    static final double LOG_LEAD = 2.6871;
+    static final double RELATIVE_LEAD = -3.1491;
 
     /** The probability that the leader (score {@code best}) is right, its rival scoring {@code second}. */
     static double probability(double best, double second) {

@@ -120,11 +120,11 @@ final class Exemplars {
     /**
      * Korean's compatibility jamo ㄱ-ㅎ and ㅏ-ㅣ (U+3131-U+3163), which Korean's exemplar sets do
      * not list but Korean web text writes alone: laughter (ㅋㅋ, ㅎㅎ), tears (ㅠㅠ, ㅜㅜ), a word
-     * spelled out letter by letter. They are EUC-KR's row 0xA4, EUC-JP's and GBK's hiragana row,
-     * so each counted as a letter outside Korean against EUC-KR where those readings have a
-     * hiragana (development pages cut to 40 Korean characters 31 → 32 of 33 as auxiliary
-     * letters). Weighed as auxiliary letters, as Korean's rare syllables are: short jamo-heavy
-     * text ("ㅋㅋㅋ 오늘 재미있었다") still reads best as hiragana and kanji (DETECTION.md, "Not done").
+     * spelled out letter by letter. They are EUC-KR's row 0xA4, EUC-JP's and GBK's hiragana row:
+     * weighed as standard letters of Korean, as those readings weigh them as Japanese's, so that
+     * "ㅎㅎ 감사합니다" is not Thai nor "ㅋㅋㅋ 오늘 재미있었다" hiragana and kanji (as half a letter
+     * both were, at 84% and 90%). Japanese in EUC-JP read as EUC-KR has jamo for its hiragana,
+     * and its kanji then decide (no Japanese page of any evaluation changed).
      */
     private static final UnicodeSet KOREAN_JAMO = new UnicodeSet(0x3131, 0x3163).freeze();
 
@@ -144,8 +144,8 @@ final class Exemplars {
                     if (l.equals("vi")) main.add(0x0300, 0x0303).add(0x0309).add(0x0323);
                     if (l.equals("he") || l.equals("yi")) aux.add(0x05B0, 0x05C7);
                     if (l.equals("ko")) {
-                        main.removeAll(RARE_HANGUL);
-                        aux.addAll(RARE_HANGUL).addAll(KOREAN_JAMO);
+                        main.removeAll(RARE_HANGUL).addAll(KOREAN_JAMO);
+                        aux.addAll(RARE_HANGUL);
                     }
                     if (l.equals("th")) {
                         main.removeAll(OBSOLETE_THAI);
