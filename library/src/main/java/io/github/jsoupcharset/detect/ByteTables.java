@@ -349,7 +349,12 @@ final class ByteTables {
 
         /** The {@link #pairCeilings} of non-ASCII byte {@code b} after byte {@code prev}. */
         int pairCeiling(int prev, int b) {
-            return pairCeilings[neighbourClasses[prev] * 128 + b - 0x80];
+            return pairCeilings[pairAt(prev, b)];
+        }
+
+        /** Where {@link #pairCeilings} and {@link #pairCounted} hold non-ASCII byte {@code b} after byte {@code prev}. */
+        int pairAt(int prev, int b) {
+            return neighbourClasses[prev] * 128 + b - 0x80;
         }
 
         /** What the scoring reads of each byte as a neighbour ({@link #neighbourClasses}). */

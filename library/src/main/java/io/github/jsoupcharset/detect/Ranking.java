@@ -75,22 +75,21 @@ final class Ranking {
         int sampleNonAscii = scratch.nonAsciiBefore(sampleLen);
         TextEvidence.Parts[] together = contenders == Candidates.ALL && sampleNonAscii <= ALL_AT_ONCE_MAX
                 ? TextEvidence.allSingleByteParts(text, sampleLen, scratch.nonAscii, sampleNonAscii) : null;
-        // the order of scoring. Where every candidate is scored (few non-ASCII bytes), the
-        // single-byte candidates, then the multi-byte ones that can reach the best of them.
-        // Otherwise the likeliest candidates first, so that what the others must reach to matter
-        // (Standing#toReach) is high, each of the others dropped as soon as it cannot: on a text
-        // that reads as multi-byte (a multi-byte candidate's bound above every single-byte
-        // candidate's ceiling), the multi-byte candidate of the best bound, the single-byte one of
-        // the best bound, the other multi-byte ones by their bound, then the other single-byte
-        // ones by theirs, a single-byte one's bound made tighter only while it could still be
-        // scored (SingleByteBounds), and one whose bound cannot reach dropped unscored. Single-byte
-        // readings of any other text score too close to their bounds to be dropped early: there
-        // the single-byte candidates, then the multi-byte ones that can reach the best of them.
+        // the order of scoring. On a text that reads as multi-byte (a multi-byte candidate's bound
+        // above every single-byte candidate's ceiling), the likeliest candidates first, so that
+        // what the others must reach to matter (Standing#toReach) is high, each of the others
+        // dropped as soon as it cannot: the multi-byte candidate of the best bound, the single-byte
+        // one of the best bound, the other multi-byte ones by their bound, then the other
+        // single-byte ones by theirs, a single-byte one's bound made tighter only while it could
+        // still be scored (SingleByteBounds), and one whose bound cannot reach dropped unscored.
+        // Single-byte readings of any other text score too close to their bounds to be dropped
+        // early: there the single-byte candidates, then the multi-byte ones that can reach the
+        // best of them.
         LeadByteBound.Bound[] bounds = new LeadByteBound.Bound[scored.length];
         List<Integer> singleByte = new ArrayList<>();
         List<Integer> multiByte = new ArrayList<>();
         for (int i = 0; i < scored.length; i++) (contenders.get(i).weight() == 1 ? singleByte : multiByte).add(i);
-        Scoring scoring = new Scoring(text, contenders, scored, bounds, new Standing(scratch, sampleLen), scratch, exhaustive, dropEarly);
+        Scoring scoring = new Scoring(contenders, scored, bounds, new Standing(scratch, sampleLen), scratch, exhaustive, dropEarly);
         List<Integer> byBound = new ArrayList<>(multiByte);
         boolean multiByteText = false;
         if (!glance.singleByteByGlance().isEmpty()) {
@@ -107,8 +106,7 @@ final class Ranking {
             }
         }
         if (multiByteText) {
-            SingleByteBounds singleByteBounds = new SingleByteBounds(text, sampleLen, contenders, singleByte,
-                    glance.histogram(), scratch);
+            SingleByteBounds singleByteBounds = new SingleByteBounds(contenders, singleByte, glance.histogram(), scratch);
             scoring.dropping = true;
             scoring.multiByte(byBound.get(0));
             scoring.singleByte(singleByteBounds);
@@ -215,7 +213,6 @@ final class Ranking {
 
     /** Stage one's scoring: each contender scored as its turn comes, or dropped where it cannot matter. */
     private static final class Scoring {
-        private final byte[] text;
         private final List<Candidate> contenders;
         private final TextEvidence.Parts[] scored;
         private final LeadByteBound.Bound[] bounds;
@@ -227,9 +224,8 @@ final class Ranking {
         final double[] losses;
         private double bestSingleByte = Double.NEGATIVE_INFINITY;
 
-        Scoring(byte[] text, List<Candidate> contenders, TextEvidence.Parts[] scored, LeadByteBound.Bound[] bounds,
-                Standing standing, Scratch scratch, boolean exhaustive, boolean dropEarly) {
-            this.text = text;
+        Scoring(List<Candidate> contenders, TextEvidence.Parts[] scored, LeadByteBound.Bound[] bounds, Standing standing,
+                Scratch scratch, boolean exhaustive, boolean dropEarly) {
             this.contenders = contenders;
             this.scored = scored;
             this.bounds = bounds;
@@ -251,7 +247,7 @@ final class Ranking {
         /** Scores multi-byte contender {@code k}, dropped where it cannot reach the best single-byte score or {@link #toReach}. */
         void multiByte(int k) {
             double toBeat = exhaustive ? Double.NEGATIVE_INFINITY : Math.max(bestSingleByte, toReach());
-            add(k, multiByteParts(text, scratch.sampleLen, contenders.get(k), scratch, toBeat, bounds[k]));
+            add(k, multiByteParts(scratch.text, scratch.sampleLen, contenders.get(k), scratch, toBeat, bounds[k]));
         }
 
         /**
@@ -288,21 +284,17 @@ final class Ranking {
      * ISO-8859-16 or ISO-8859-5), most of what the ceilings allow.
      */
     private static final class SingleByteBounds {
-        private final byte[] text;
-        private final int sampleLen;
         private final List<Candidate> contenders;
         private final Scratch scratch;
         private final List<Integer> left;
         private final double[] bound;
+        /** How far each bound is refined: 0 byte ceilings, 1 pair ceilings, 2 less the language cut (as tight as it gets). */
         private final int[] step;
         private final int[] pairCeilings;
         private int[] counted;
         private int[] pairs;
 
-        SingleByteBounds(byte[] text, int sampleLen, List<Candidate> contenders, List<Integer> singleByte, int[] histogram,
-                Scratch scratch) {
-            this.text = text;
-            this.sampleLen = sampleLen;
+        SingleByteBounds(List<Candidate> contenders, List<Integer> singleByte, int[] histogram, Scratch scratch) {
             this.contenders = contenders;
             this.scratch = scratch;
             this.left = new ArrayList<>(singleByte);
@@ -343,15 +335,15 @@ final class Ranking {
             Candidate c = contenders.get(k);
             ByteTables.ByteTable t = ByteTables.TABLES.get(c.encoding());
             double prior = TextEvidence.Weights.DEFAULT.prior() * c.prior();
-            if (pairs == null) pairs = TextEvidence.pairs(text, sampleLen, scratch.nonAscii, scratch.nonAsciiCount);
+            if (pairs == null) pairs = TextEvidence.pairs(scratch.text, scratch.sampleLen, scratch.nonAscii, scratch.nonAsciiCount);
             if (step[k] == 0) {
-                pairCeilings[k] = TextEvidence.pairCeilings(pairs, pairs.length, t, null);
+                pairCeilings[k] = TextEvidence.pairCeilings(pairs, pairs.length, t);
                 bound[k] = Math.min(bound[k], pairCeilings[k] + prior);
                 step[k] = t.languageCount == 1 ? 2 : 1; // one language: no cut to make
             } else {
                 if (counted == null) counted = new int[128];
-                TextEvidence.pairCeilings(pairs, pairs.length, t, counted);
-                int cut = TextEvidence.languageCut(t, counted, scratch.values, scratch.valuesOf(sampleLen));
+                TextEvidence.countedLetters(pairs, pairs.length, t, counted);
+                int cut = TextEvidence.languageCut(t, counted, scratch.values, scratch.valuesOf(scratch.sampleLen));
                 bound[k] = Math.min(bound[k], pairCeilings[k] - cut + prior);
                 step[k] = 2;
             }

@@ -326,7 +326,7 @@ final class TextEvidence {
     /**
      * Each non-ASCII byte of {@code text[0, n)} ({@code nonAscii[0, count)}: their offsets) with
      * the byte before it (' ' at the start), as {@code before << 7 | byte - 0x80}: what {@link
-     * #pairCeilings} reads, found once for every candidate.
+     * #pairCeilings} and {@link #countedLetters} read, found once for every candidate.
      */
     static int[] pairs(byte[] text, int n, int[] nonAscii, int count) {
         int end = 0;
@@ -342,35 +342,30 @@ final class TextEvidence {
     /**
      * The sum of the {@link ByteTables.ByteTable#pairCeiling}s of the bytes {@code pairs[0,
      * count)} holds ({@link #pairs}), each after the byte before it: what they can add at most to
-     * the score of the candidate of table {@code t}. Where {@code counted} is not null, adds to
-     * it (128 entries by {@code byte - 0x80}, zero where a byte value of the text is; as {@link
-     * #languageCut} leaves them) how often each byte value is a letter the candidate counts
-     * whatever the byte after it and the one two before ({@link ByteTables.ByteTable#pairCounted}).
+     * the score of the candidate of table {@code t}.
      */
-    static int pairCeilings(int[] pairs, int count, ByteTables.ByteTable t, int[] counted) {
-        byte[] ceilings = t.pairCeilings;
-        byte[] classes = t.neighbourClasses;
+    static int pairCeilings(int[] pairs, int count, ByteTables.ByteTable t) {
         int sum = 0;
-        if (counted == null) {
-            for (int k = 0; k < count; k++) {
-                int pair = pairs[k];
-                sum += ceilings[classes[pair >>> 7] << 7 | pair & 0x7F];
-            }
-            return sum;
-        }
-        byte[] always = t.pairCounted;
-        for (int k = 0; k < count; k++) {
-            int pair = pairs[k];
-            int at = classes[pair >>> 7] << 7 | pair & 0x7F;
-            sum += ceilings[at];
-            counted[pair & 0x7F] += always[at];
-        }
+        for (int k = 0; k < count; k++) sum += t.pairCeiling(pairs[k] >>> 7, pairs[k] & 0x7F | 0x80);
         return sum;
     }
 
     /**
+     * Adds to {@code counted} (128 entries by {@code byte - 0x80}, zero where a byte value of the
+     * text is; as {@link #languageCut} leaves them) how often each byte value of {@code pairs[0,
+     * count)} ({@link #pairs}) is a letter the candidate of table {@code t} counts whatever the
+     * byte after it and the one two before ({@link ByteTables.ByteTable#pairCounted}).
+     */
+    static void countedLetters(int[] pairs, int count, ByteTables.ByteTable t, int[] counted) {
+        for (int k = 0; k < count; k++) {
+            int b = pairs[k] & 0x7F;
+            counted[b] += t.pairCounted[t.pairAt(pairs[k] >>> 7, b | 0x80)];
+        }
+    }
+
+    /**
      * How far below its {@link #pairCeilings} the score of the candidate of table {@code t} stays
-     * on a text whose letters {@code counted} counts ({@link #pairCeilings}): a pair ceiling
+     * on a text whose letters {@code counted} counts ({@link #countedLetters}): a pair ceiling
      * weighs each letter at its best over the languages ({@link ByteTables.ByteTable#bestHalves}),
      * but the score weighs all of them in one language. A letter counted whatever its neighbours
      * adds in language {@code l} exactly its ceiling less its best weight above its weight in
