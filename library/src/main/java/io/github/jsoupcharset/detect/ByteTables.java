@@ -68,14 +68,29 @@ final class ByteTables {
         /** Where candidate {@code j}'s languages start in a row of {@link #weightHalves}; {@code firstLanguage[j + 1]} where they end. */
         final int[] firstLanguage;
         /**
-         * {@link ByteTable#glanceHalves}, {@link ByteTable#touchesLatinHalves}, {@link
-         * ByteTable#capital} and {@link ByteTable#small} of every candidate, at {@code (b - 0x80) *
-         * candidates.length + j}.
+         * A glance's sums for every candidate, one int per byte value and candidate at {@code (b -
+         * 0x80) * candidates.length + j}, laid out so that a byte's occurrences times it add to
+         * all three sums at once in one long ({@link Glance#singleByteHalves}): {@link
+         * ByteTable#glanceHalves} plus {@link #GLANCE_BIAS} in the bits from 0, {@link
+         * ByteTable#capital} at bit {@link #CAPITALS} and {@link ByteTable#small} at bit {@link
+         * #SMALL} ({@code glanceRows}); and {@link ByteTable#touchesLatinHalves} plus {@link
+         * #GLANCE_BIAS}, added per touch ({@code touchRows}). Every field stays positive, and
+         * within its bits on a text of up to {@link #GLANCE_MAX_BYTES} non-ASCII bytes. 17 KB for
+         * the 27 candidates.
          */
-        final byte[] glanceHalves;
-        final byte[] touchesLatinHalves;
-        final byte[] capital;
-        final byte[] small;
+        final int[] glanceRows;
+        final byte[] touchRows;
+        static final int GLANCE_BIAS = 16;
+        static final int CAPITALS = 18;
+        static final int SMALL = 30;
+        static final long GLANCE_MASK = (1L << CAPITALS) - 1;
+        static final long COUNT_MASK = (1L << SMALL - CAPITALS) - 1;
+        /**
+         * The most non-ASCII bytes a glance sums within its bits: each adds at most {@code 2 ×
+         * GLANCE_BIAS − 1} and its two touches as much again each, and capitals and small letters
+         * are counted in {@code SMALL − CAPITALS} bits.
+         */
+        static final int GLANCE_MAX_BYTES = (int) Math.min(GLANCE_MASK / (3 * (2 * GLANCE_BIAS - 1)), COUNT_MASK);
 
         private Combined() {
             int n = 0;
@@ -123,16 +138,18 @@ final class ByteTables {
                     }
                 }
             }
-            glanceHalves = new byte[128 * n];
-            touchesLatinHalves = new byte[128 * n];
-            capital = new byte[128 * n];
-            small = new byte[128 * n];
+            glanceRows = new int[128 * n];
+            touchRows = new byte[128 * n];
             for (int b = 0; b < 128; b++) {
                 for (j = 0; j < n; j++) {
-                    glanceHalves[b * n + j] = tables[j].glanceHalves[b];
-                    touchesLatinHalves[b * n + j] = tables[j].touchesLatinHalves[b];
-                    capital[b * n + j] = tables[j].capital[b];
-                    small[b * n + j] = tables[j].small[b];
+                    ByteTable t = tables[j];
+                    int glance = t.glanceHalves[b] + GLANCE_BIAS;
+                    int touch = t.touchesLatinHalves[b] + GLANCE_BIAS;
+                    if (glance < 0 || touch < 0 || glance >= 2 * GLANCE_BIAS || touch >= 2 * GLANCE_BIAS) {
+                        throw new IllegalStateException("a glance out of its bias: byte " + (b + 0x80));
+                    }
+                    glanceRows[b * n + j] = glance | t.capital[b] << CAPITALS | t.small[b] << SMALL;
+                    touchRows[b * n + j] = (byte) touch;
                 }
             }
             weightHalves = new byte[128 * languageSlots];
@@ -230,6 +247,15 @@ final class ByteTables {
          */
         final byte[] contributions;
         /**
+         * Where each byte value's class places it in {@link #contributions}' index, as the byte
+         * weighed ({@code ownAt}), as the one two before it, as the one before and as the one
+         * after: the index is their sum, four lookups and no multiplication per byte weighed.
+         */
+        private final char[] ownAt = new char[256];
+        private final char[] twoBeforeAt = new char[256];
+        private final char[] beforeAt = new char[256];
+        private final char[] afterAt = new char[256];
+        /**
          * The most one occurrence of each non-ASCII byte can add to the candidate's score (without
          * ICU4J, the prior left out), whatever its neighbours, at {@code byte - 0x80}: the best of
          * its {@link #contributions} between every class of neighbours, its letter counted at its
@@ -268,6 +294,12 @@ final class ByteTables {
             twoBeforeCount = classify(twoBeforeKeys(), twoBeforeClasses);
             ownCount = classify(ownKeys(), ownClasses);
             contributions = contributions();
+            for (int b = 0; b < 256; b++) {
+                ownAt[b] = (char) (ownClasses[b] * twoBeforeCount * classCount * classCount);
+                twoBeforeAt[b] = (char) (twoBeforeClasses[b] * classCount * classCount);
+                beforeAt[b] = (char) (neighbourClasses[b] * classCount);
+                afterAt[b] = (char) neighbourClasses[b];
+            }
             String[] languages = candidate.languages();
             languageCount = languages.length;
             weightHalves = new byte[128 * languageCount];
@@ -320,8 +352,7 @@ final class ByteTables {
          * prev} and before byte {@code next} ({@link #contributions}).
          */
         int contribution(int b, int twoBefore, int prev, int next) {
-            return contributions[((ownClasses[b] * twoBeforeCount + twoBeforeClasses[twoBefore]) * classCount
-                    + neighbourClasses[prev]) * classCount + neighbourClasses[next]];
+            return contributions[ownAt[b] + twoBeforeAt[twoBefore] + beforeAt[prev] + afterAt[next]];
         }
 
         /** {@link #pairCeilings}, from {@link #contributions} and {@link #bestHalves}; fills {@link #pairCounted}. */

@@ -47,14 +47,15 @@ final class Glance {
         int count = 0;
         while (count < nonAsciiCount && nonAscii[count] < sampleLen) count++;
         if (count <= FEW_NON_ASCII) return new Contenders(Candidates.ALL, List.of(), null);
+        if (count > ByteTables.Combined.GLANCE_MAX_BYTES) throw new IllegalArgumentException("a glance at " + count + " non-ASCII bytes");
         int[] histogram = new int[256];
         int[] nextToAscii = new int[256];
         for (int k = 0; k < count; k++) {
             int i = nonAscii[k];
             int b = text[i] & 0xFF;
             histogram[b]++;
-            if (i > 0 && AsciiBytes.isAsciiLetter(text[i - 1])) nextToAscii[b]++;
-            if (i + 1 < sampleLen && AsciiBytes.isAsciiLetter(text[i + 1])) nextToAscii[b]++;
+            // the neighbours as bytes (' ' beyond the sample), looked up: no branch on the text
+            nextToAscii[b] += ASCII_LETTER[i > 0 ? text[i - 1] & 0xFF : ' '] + ASCII_LETTER[i + 1 < sampleLen ? text[i + 1] & 0xFF : ' '];
         }
         int[] present = new int[128];
         int presentCount = 0;
@@ -145,7 +146,7 @@ final class Glance {
      * an ASCII letter ({@code nextToAscii} counts, per byte value, its ASCII-letter neighbours)
      * costs 3 per touch. And a capital costs ½ (in text, small letters outnumber capitals; a
      * decoding that swaps the cases, KOI8-R read as windows-1251, reverses that). All candidates
-     * at once, from one row per byte value of {@link ByteTables.Combined#glanceHalves}; integer
+     * at once, from one row per byte value of {@link ByteTables.Combined#glanceRows}; integer
      * sums, exact. Each candidate's capitals are counted into {@code capitals}, its small letters into
      * {@code small}.
      */
@@ -153,20 +154,25 @@ final class Glance {
             int[] small) {
         ByteTables.Combined all = ByteTables.COMBINED;
         int candidates = all.candidates.length;
-        byte[] glance = all.glanceHalves;
-        byte[] touchesLatin = all.touchesLatinHalves;
-        byte[] capital = all.capital;
-        byte[] smallLetter = all.small;
-        int[] halves = new int[candidates];
+        int[] glance = all.glanceRows;
+        byte[] touchesLatin = all.touchRows;
+        // the three sums of a candidate in one long: a multiply-add per byte value and candidate
+        long[] sums = new long[candidates];
+        long biased = 0; // the bias added, per occurrence and per touch
         for (int k = 0; k < presentCount; k++) {
             int b = present[k];
-            int occurrences = histogram[b];
-            int touches = nextToAscii[b];
+            long occurrences = histogram[b];
+            long touches = nextToAscii[b];
+            biased += occurrences + touches;
             for (int j = 0, row = (b - 0x80) * candidates; j < candidates; j++) {
-                halves[j] += occurrences * glance[row + j] + touches * touchesLatin[row + j];
-                capitals[j] += occurrences * capital[row + j];
-                small[j] += occurrences * smallLetter[row + j];
+                sums[j] += occurrences * glance[row + j] + touches * touchesLatin[row + j];
             }
+        }
+        int[] halves = new int[candidates];
+        for (int j = 0; j < candidates; j++) {
+            halves[j] = (int) ((sums[j] & ByteTables.Combined.GLANCE_MASK) - ByteTables.Combined.GLANCE_BIAS * biased);
+            capitals[j] = (int) (sums[j] >>> ByteTables.Combined.CAPITALS & ByteTables.Combined.COUNT_MASK);
+            small[j] = (int) (sums[j] >>> ByteTables.Combined.SMALL);
         }
         return halves;
     }
@@ -179,6 +185,13 @@ final class Glance {
      */
     private static final int[] SCRIPTS = Candidates.ALL.stream()
             .mapToInt(c -> Exemplars.SETS.get(c.languages()[0]).script().ordinal()).toArray();
+
+    /** 1 for each ASCII letter, by byte value; 0 for every other byte. */
+    private static final byte[] ASCII_LETTER = new byte[256];
+
+    static {
+        for (int b = 0; b < 0x80; b++) ASCII_LETTER[b] = (byte) (AsciiBytes.isAsciiLetter((byte) b) ? 1 : 0);
+    }
 
     /** Single-byte candidates scored in full on the sample, chosen by their glance ({@link #singleByteHalves}). */
     static final int SINGLE_BYTE_CONTENDERS = 8;

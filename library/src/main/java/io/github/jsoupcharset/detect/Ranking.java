@@ -70,6 +70,8 @@ final class Ranking {
         Glance.Contenders glance = exhaustive ? new Glance.Contenders(Candidates.ALL, List.of(), null)
                 : Glance.glance(text, sampleLen, scratch.nonAscii, scratch.nonAsciiCount);
         List<Candidate> contenders = glance.candidates();
+        // the glance counted the sample's byte values: counted once
+        if (glance.histogram() != null) scratch.sampleHistogram = glance.histogram();
         TextEvidence.Parts[] scored = new TextEvidence.Parts[contenders.size()];
         // every candidate scored, on few non-ASCII bytes: the single-byte ones all in one pass
         int sampleNonAscii = scratch.nonAsciiBefore(sampleLen);
@@ -343,7 +345,8 @@ final class Ranking {
             } else {
                 if (counted == null) counted = new int[128];
                 TextEvidence.countedLetters(pairs, pairs.length, t, counted);
-                int cut = TextEvidence.languageCut(t, counted, scratch.values, scratch.valuesOf(scratch.sampleLen));
+                int[] values = scratch.valuesOf(scratch.sampleLen);
+                int cut = TextEvidence.languageCut(t, counted, values, values.length);
                 bound[k] = Math.min(bound[k], pairCeilings[k] - cut + prior);
                 step[k] = 2;
             }
@@ -422,7 +425,7 @@ final class Ranking {
     /** Whether two candidates decode the text identically: single-byte ones that agree on its bytes. */
     private static boolean sameText(Candidate a, Candidate b, Scratch scratch) {
         if (a.weight() != 1 || b.weight() != 1) return false;
-        int[] values = scratch.presentValues();
+        int[] values = scratch.valuesOf(scratch.len);
         return ByteTables.decodeAlike(ByteTables.TABLES.get(a.encoding()), ByteTables.TABLES.get(b.encoding()), values,
                 values.length);
     }
@@ -440,32 +443,6 @@ final class Ranking {
         int big5DoubleLeads;
         private int scanned;
         private char[] chars;
-        private int[] presentValues;
-
-        /** The non-ASCII byte values the text holds (all of it), each once. */
-        int[] presentValues() {
-            if (presentValues == null) {
-                scan(len);
-                int[] values = new int[128];
-                presentValues = Arrays.copyOf(values, valuesBefore(len, values));
-            }
-            return presentValues;
-        }
-
-        /** Puts the non-ASCII byte values of {@code text[0, n)} (scanned) into {@code values}, each once; gives how many. */
-        private int valuesBefore(int n, int[] values) {
-            boolean[] seen = new boolean[256];
-            int count = 0;
-            for (int k = 0, end = nonAsciiBefore(n); k < end; k++) {
-                int b = text[nonAscii[k]] & 0xFF;
-                if (!seen[b]) {
-                    seen[b] = true;
-                    values[count++] = b;
-                }
-            }
-            return count;
-        }
-
         /** The decoding buffer, at least {@code size} long, made on first use (a text no multi-byte candidate is decoded for needs none). */
         char[] chars(int size) {
             if (chars == null || chars.length < size) chars = new char[size];
@@ -553,9 +530,9 @@ final class Ranking {
                 countedLength = n;
                 counted.clear();
             }
-            int valueCount = valuesOf(n);
+            int[] values = valuesOf(n);
             for (Counted g : counted) {
-                if (ByteTables.decodeAlike(g.table(), t, values, valueCount)) {
+                if (ByteTables.decodeAlike(g.table(), t, values, values.length)) {
                     // the same characters and the same languages: the same parts
                     return g.languages() == c.languages() ? g.parts() : TextEvidence.singleByteParts(g.counts(), t);
                 }
@@ -586,22 +563,32 @@ final class Ranking {
         /** Whether two candidates decode {@code text[0, n)} (scanned) alike: single-byte ones that agree on its byte values. */
         boolean decodeSampleAlike(Candidate a, Candidate b, int n) {
             if (a.weight() != 1 || b.weight() != 1) return false;
+            int[] values = valuesOf(n);
             return ByteTables.decodeAlike(ByteTables.TABLES.get(a.encoding()), ByteTables.TABLES.get(b.encoding()),
-                    values, valuesOf(n));
+                    values, values.length);
         }
 
-        private int valuesLength = -1;
-        /** The byte values of {@code text[0, valuesLength)} that are not ASCII, each once. */
-        private final int[] values = new int[128];
-        private int valueCount;
+        /** The sample's and the whole text's non-ASCII byte values (null until asked). */
+        private int[] sampleValues;
+        private int[] wholeValues;
 
-        /** Puts the non-ASCII byte values of {@code text[0, n)} (scanned) into {@link #values}, where not yet done; gives how many. */
-        private int valuesOf(int n) {
-            if (valuesLength != n) {
-                valuesLength = n;
-                valueCount = valuesBefore(n, values);
+        /**
+         * The non-ASCII byte values of {@code text[0, n)}, {@code n} the sample's end or the
+         * text's, each once, ascending: read off {@link #histogram}, each set found once.
+         */
+        int[] valuesOf(int n) {
+            if (n == sampleLen && sampleValues != null) return sampleValues;
+            if (n == len && wholeValues != null) return wholeValues;
+            int[] counts = histogram(n);
+            int[] found = new int[128];
+            int count = 0;
+            for (int b = 0x80; b < 0x100; b++) {
+                if (counts[b] != 0) found[count++] = b;
             }
-            return valueCount;
+            int[] values = Arrays.copyOf(found, count);
+            if (n == sampleLen) sampleValues = values;
+            if (n == len) wholeValues = values;
+            return values;
         }
 
         /**
