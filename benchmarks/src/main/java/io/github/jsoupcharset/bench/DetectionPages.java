@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -47,6 +48,24 @@ final class DetectionPages {
     /** Whether a page of {@code family} counts in the family {@code of} ("all": the development set's pages). */
     static boolean in(String family, String of) {
         return of.equals("all") ? !family.equals(REAL_WEB) : family.equals(of);
+    }
+
+    /**
+     * The indices of {@code pages} in each family that has any, in {@link #FAMILIES}' order, then
+     * "all" (the development set's pages): the rows of a table per family.
+     */
+    static Map<String, List<Integer>> byFamily(List<Page> pages) {
+        Map<String, List<Integer>> rows = new LinkedHashMap<>();
+        List<String> families = new ArrayList<>(FAMILIES);
+        families.add("all");
+        for (String family : families) {
+            List<Integer> members = new ArrayList<>();
+            for (int i = 0; i < pages.size(); i++) {
+                if (in(pages.get(i).family(), family)) members.add(i);
+            }
+            if (!members.isEmpty()) rows.put(family, members);
+        }
+        return rows;
     }
 
     /** The script family of an encoding, as DETECTION.md groups them. */

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Two builds of the library timed against each other and against the peers in one JVM, as
@@ -98,14 +99,9 @@ public final class PeerDetectionAB {
         int jun = 2 + peers.indexOf(Peers.Tool.JUNIVERSALCHARDET);
         System.out.println("| family | pages | A/juniv. median | A/juniv. total | B/juniv. median | B/juniv. total | B/A per page |");
         System.out.println("|---|---|---|---|---|---|---|");
-        List<String> families = new ArrayList<>(DetectionPages.FAMILIES);
-        families.add("all");
-        for (String family : families) {
-            List<Integer> members = new ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                if (DetectionPages.in(pages.get(i).family(), family)) members.add(i);
-            }
-            if (members.isEmpty()) continue;
+        for (Map.Entry<String, List<Integer>> row : DetectionPages.byFamily(pages).entrySet()) {
+            String family = row.getKey();
+            List<Integer> members = row.getValue();
             double[][] v = new double[t][members.size()];
             double[] total = new double[t];
             double logRatio = 0;

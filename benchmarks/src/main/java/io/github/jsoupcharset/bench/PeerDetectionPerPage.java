@@ -6,9 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Each undeclared legacy page's detection time, ours and every peer's, and jsoup's parse of the
@@ -84,14 +84,9 @@ public final class PeerDetectionPerPage {
         int jsoup = Peers.Tool.JSOUP_PARSE.ordinal();
         System.out.println("| family | pages | ours median µs | juniversalchardet | Tika | ICU4J | jsoup parse | ours/juniv. median | ours total ms | juniv. total ms | ours/juniv. total | ours/jsoup median |");
         System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
-        List<String> families = new ArrayList<>(DetectionPages.FAMILIES);
-        families.add("all");
-        for (String family : families) {
-            List<Integer> members = new ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                if (DetectionPages.in(pages.get(i).family(), family)) members.add(i);
-            }
-            if (members.isEmpty()) continue;
+        for (Map.Entry<String, List<Integer>> row : DetectionPages.byFamily(pages).entrySet()) {
+            String family = row.getKey();
+            List<Integer> members = row.getValue();
             double[] med = new double[t];
             double[] total = new double[t];
             for (int k = 0; k < t; k++) {
