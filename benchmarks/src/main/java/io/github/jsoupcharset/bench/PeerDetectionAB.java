@@ -28,7 +28,7 @@ import java.util.Map;
  * (geometric mean).
  *
  * <p>Usage (from the project root, the benchmarks packaged; a build's classes from, say, {@code
- * git worktree add ../old <commit> && mvn -o -q -f ../old/library/pom.xml compile}):
+ * git worktree add ../old <commit> && mvn -q -f ../old/library/pom.xml compile}):
  * {@code java -cp benchmarks/target/benchmarks.jar io.github.jsoupcharset.bench.PeerDetectionAB
  * A-classes B-classes [rounds [reps]]}.
  */
