@@ -163,13 +163,13 @@ final class ByteTables {
     }
 
     /**
-     * Whether two single-byte candidates' tables decode each of the byte values {@code values[0,
-     * count)} to the same character (on a text whose non-ASCII byte values these are, they decode
-     * it alike: every one decodes ASCII as itself).
+     * Whether two single-byte candidates' tables decode each of the byte values {@code values} to
+     * the same character (on a text whose non-ASCII byte values these are, they decode it alike:
+     * every one decodes ASCII as itself).
      */
-    static boolean decodeAlike(ByteTable a, ByteTable b, int[] values, int count) {
-        for (int k = 0; k < count; k++) {
-            if (a.chars[values[k]] != b.chars[values[k]]) return false;
+    static boolean decodeAlike(ByteTable a, ByteTable b, int[] values) {
+        for (int v : values) {
+            if (a.chars[v] != b.chars[v]) return false;
         }
         return true;
     }

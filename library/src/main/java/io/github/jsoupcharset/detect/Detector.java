@@ -475,8 +475,7 @@ public final class Detector {
         List<Integer> twins = new ArrayList<>();
         for (int i = 1; i < ranked.size(); i++) {
             Candidates.Candidate other = Candidates.of(ranked.get(i).encoding());
-            if (other.weight() == 1 && ByteTables.decodeAlike(leaderTable, ByteTables.TABLES.get(other.encoding()), values,
-                    values.length)) {
+            if (other.weight() == 1 && ByteTables.decodeAlike(leaderTable, ByteTables.TABLES.get(other.encoding()), values)) {
                 twins.add(i);
             }
         }
@@ -491,7 +490,7 @@ public final class Detector {
         for (int at : twins) {
             Candidates.Candidate c = Candidates.of(ranked.get(at).encoding());
             // alike on all the text too: nothing to tell them apart
-            if (ByteTables.decodeAlike(leaderTable, ByteTables.TABLES.get(c.encoding()), allValues, allValues.length)) continue;
+            if (ByteTables.decodeAlike(leaderTable, ByteTables.TABLES.get(c.encoding()), allValues)) continue;
             differing.add(at);
             scored.add(c);
         }
@@ -519,8 +518,7 @@ public final class Detector {
      */
     private static boolean sameText(Candidates.Candidate a, Candidates.Candidate b, int[] values) {
         if (a.weight() != 1 || b.weight() != 1) return a.encoding() == b.encoding();
-        return ByteTables.decodeAlike(ByteTables.TABLES.get(a.encoding()), ByteTables.TABLES.get(b.encoding()), values,
-                values.length);
+        return ByteTables.decodeAlike(ByteTables.TABLES.get(a.encoding()), ByteTables.TABLES.get(b.encoding()), values);
     }
 
     /** The non-ASCII byte values {@code text[0, n)} holds, each once. */

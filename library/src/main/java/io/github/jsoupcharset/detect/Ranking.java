@@ -346,7 +346,7 @@ final class Ranking {
                 if (counted == null) counted = new int[128];
                 TextEvidence.countedLetters(pairs, pairs.length, t, counted);
                 int[] values = scratch.valuesOf(scratch.sampleLen);
-                int cut = TextEvidence.languageCut(t, counted, values, values.length);
+                int cut = TextEvidence.languageCut(t, counted, values);
                 bound[k] = Math.min(bound[k], pairCeilings[k] - cut + prior);
                 step[k] = 2;
             }
@@ -426,8 +426,7 @@ final class Ranking {
     private static boolean sameText(Candidate a, Candidate b, Scratch scratch) {
         if (a.weight() != 1 || b.weight() != 1) return false;
         int[] values = scratch.valuesOf(scratch.len);
-        return ByteTables.decodeAlike(ByteTables.TABLES.get(a.encoding()), ByteTables.TABLES.get(b.encoding()), values,
-                values.length);
+        return ByteTables.decodeAlike(ByteTables.TABLES.get(a.encoding()), ByteTables.TABLES.get(b.encoding()), values);
     }
 
     /**
@@ -532,7 +531,7 @@ final class Ranking {
             }
             int[] values = valuesOf(n);
             for (Counted g : counted) {
-                if (ByteTables.decodeAlike(g.table(), t, values, values.length)) {
+                if (ByteTables.decodeAlike(g.table(), t, values)) {
                     // the same characters and the same languages: the same parts
                     return g.languages() == c.languages() ? g.parts() : TextEvidence.singleByteParts(g.counts(), t);
                 }
@@ -564,8 +563,7 @@ final class Ranking {
         boolean decodeSampleAlike(Candidate a, Candidate b, int n) {
             if (a.weight() != 1 || b.weight() != 1) return false;
             int[] values = valuesOf(n);
-            return ByteTables.decodeAlike(ByteTables.TABLES.get(a.encoding()), ByteTables.TABLES.get(b.encoding()),
-                    values, values.length);
+            return ByteTables.decodeAlike(ByteTables.TABLES.get(a.encoding()), ByteTables.TABLES.get(b.encoding()), values);
         }
 
         /** The sample's and the whole text's non-ASCII byte values (null until asked). */

@@ -371,17 +371,17 @@ final class TextEvidence {
      * adds in language {@code l} exactly its ceiling less its best weight above its weight in
      * {@code l} (the rest of what it adds does not depend on the language), any other byte at
      * most its ceiling; so the score is at most the ceilings less the least such sum over the
-     * languages. {@code values[0, valueCount)}: the byte values whose counts may not be zero,
-     * each once; their counts are left zero.
+     * languages. {@code values}: the byte values whose counts may not be zero, each once; their
+     * counts are left zero.
      */
-    static int languageCut(ByteTables.ByteTable t, int[] counted, int[] values, int valueCount) {
+    static int languageCut(ByteTables.ByteTable t, int[] counted, int[] values) {
         byte[] best = t.bestHalves;
         byte[] halves = t.weightHalves;
         int languages = t.languageCount;
         // only the letters whose weight is not the same in every language can make a cut
         int[] cuts = new int[languages];
-        for (int k = 0; k < valueCount; k++) {
-            int v = values[k] - 0x80;
+        for (int value : values) {
+            int v = value - 0x80;
             int times = counted[v];
             counted[v] = 0;
             if (times == 0 || t.weighsApart[v] == 0) continue;

@@ -109,7 +109,7 @@ class EarlyDropTest {
                     // weighed in one language: a bound still, and tighter where the languages part
                     int[] counted = new int[128];
                     TextEvidence.countedLetters(pairs, pairs.length, t, counted);
-                    int cut = TextEvidence.languageCut(t, counted, values(text, n), values(text, n).length);
+                    int cut = TextEvidence.languageCut(t, counted, values(text, n));
                     assertThat("the bound in one language of " + c.encoding(), score, lessThan(ceilings - cut + prior + 1e-9));
                     for (int v = 0; v < 128; v++) assertThat("counted left zeroed", counted[v], equalTo(0));
                     if (cut > 0) cutTighter++;
