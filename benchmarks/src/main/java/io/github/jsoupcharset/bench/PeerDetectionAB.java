@@ -59,43 +59,17 @@ public final class PeerDetectionAB {
         // the tools: the builds' copies, then every peer
         List<Peers.Tool> peers = new ArrayList<>(List.of(Peers.Tool.values()));
         peers.remove(Peers.Tool.OURS);
-        int t = builds.length + peers.size();
-        Object sink = null;
-        long warmEnd = System.nanoTime() + 15_000_000_000L;
-        for (int warm = 0; warm < 3 || System.nanoTime() < warmEnd && warm < 40; warm++) {
-            for (DetectionPages.Page p : pages) {
-                for (int k = 0; k < t; k++) sink = run(k, p, builds, peers);
-            }
-        }
-        double[][][] times = new double[rounds][n][t];
-        for (int r = 0; r < rounds; r++) {
-            for (int i = 0; i < n; i++) {
-                for (int k = 0; k < t; k++) {
-                    int tool = (k + i + r) % t;
-                    long start = System.nanoTime();
-                    for (int rep = 0; rep < reps; rep++) sink = run(tool, pages.get(i), builds, peers);
-                    times[r][i][tool] = (System.nanoTime() - start) / 1000.0 / reps;
-                }
-            }
-        }
-        System.out.println("measured rounds " + rounds + " x " + reps + " calls; " + (sink != null));
-        // a page's time per tool (its median over the rounds); then A and B, each the geometric
-        // mean of its two copies, and the peers
-        double[][] copies = new double[n][t];
-        for (int i = 0; i < n; i++) {
-            for (int k = 0; k < t; k++) {
-                double[] v = new double[rounds];
-                for (int r = 0; r < rounds; r++) v[r] = times[r][i][k];
-                copies[i][k] = PeerDetectionPerPage.median(v);
-            }
-        }
+        double[][] copies = PeerDetectionPerPage.pageTimes(PeerDetectionPerPage.roundTimes(pages,
+                builds.length + peers.size(), rounds, reps, (tool, p) -> tool < builds.length
+                        ? builds[tool].invoke(p.bytes()) : Peers.run(peers.get(tool - builds.length), p)));
+        // A and B, each the geometric mean of its two copies' page times, then the peers
         double[][] page = new double[n][2 + peers.size()];
         for (int i = 0; i < n; i++) {
             page[i][0] = Math.sqrt(copies[i][0] * copies[i][3]);
             page[i][1] = Math.sqrt(copies[i][1] * copies[i][2]);
             for (int k = 0; k < peers.size(); k++) page[i][2 + k] = copies[i][builds.length + k];
         }
-        t = page[0].length;
+        int t = page[0].length;
         int jun = 2 + peers.indexOf(Peers.Tool.JUNIVERSALCHARDET);
         System.out.println("| family | pages | A/juniv. median | A/juniv. total | B/juniv. median | B/juniv. total | B/A per page |");
         System.out.println("|---|---|---|---|---|---|---|");
@@ -119,11 +93,6 @@ public final class PeerDetectionAB {
                     PeerDetectionPerPage.median(v[1]) / juniv, total[1] / total[jun],
                     Math.exp(logRatio / members.size()));
         }
-    }
-
-    private static Object run(int tool, DetectionPages.Page p, MethodHandle[] builds, List<Peers.Tool> peers)
-            throws Throwable {
-        return tool < builds.length ? builds[tool].invoke(p.bytes()) : Peers.run(peers.get(tool - builds.length), p);
     }
 
     /** {@code BrowserCharsetJsoup.sniff(bytes, null)} of the build at {@code classes}, as {@code Object (byte[])}. */

@@ -1,6 +1,5 @@
 package io.github.jsoupcharset.bench;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,7 +26,7 @@ import java.util.Map;
 public final class PeerDetectionPerPage {
     private PeerDetectionPerPage() {}
 
-    public static void main(String[] args) throws IOException {
+    public static void main(String[] args) throws Throwable {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 20;
         int reps = args.length > 1 ? Integer.parseInt(args[1]) : 3;
         Path tsv = Paths.get(args.length > 2 ? args[2] : "target/peer-detection-per-page.tsv");
@@ -35,37 +34,8 @@ public final class PeerDetectionPerPage {
         Peers.Tool[] tools = Peers.Tool.values();
         int n = pages.size();
         int t = tools.length;
-        Object sink = null;
-        long warmEnd = System.nanoTime() + 20_000_000_000L;
-        int warm = 0;
-        while (warm < 3 || System.nanoTime() < warmEnd && warm < 40) {
-            for (DetectionPages.Page p : pages) {
-                for (Peers.Tool tool : tools) sink = Peers.run(tool, p);
-            }
-            warm++;
-        }
-        double[][][] times = new double[rounds][n][t]; // µs per call
-        for (int r = 0; r < rounds; r++) {
-            for (int i = 0; i < n; i++) {
-                DetectionPages.Page p = pages.get(i);
-                for (int k = 0; k < t; k++) {
-                    int tool = (k + i + r) % t;
-                    long start = System.nanoTime();
-                    for (int rep = 0; rep < reps; rep++) sink = Peers.run(tools[tool], p);
-                    times[r][i][tool] = (System.nanoTime() - start) / 1000.0 / reps;
-                }
-            }
-        }
-        System.out.println("warm-up rounds " + warm + ", measured rounds " + rounds + " x " + reps + " calls; " + (sink != null));
-        // a page's time: its median over the rounds
-        double[][] page = new double[n][t];
-        for (int i = 0; i < n; i++) {
-            for (int k = 0; k < t; k++) {
-                double[] v = new double[rounds];
-                for (int r = 0; r < rounds; r++) v[r] = times[r][i][k];
-                page[i][k] = median(v);
-            }
-        }
+        double[][][] times = roundTimes(pages, t, rounds, reps, (tool, p) -> Peers.run(tools[tool], p));
+        double[][] page = pageTimes(times);
         Files.createDirectories(tsv.toAbsolutePath().getParent());
         try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(tsv, StandardCharsets.UTF_8))) {
             StringBuilder h = new StringBuilder("path\tfamily\ttruth\tbytes");
@@ -118,6 +88,60 @@ public final class PeerDetectionPerPage {
                     total[ours] / 1000, total[jun] / 1000, total[ours] / total[jun], range(totRatio),
                     med[ours] / med[jsoup], range(jsoupRatio));
         }
+    }
+
+    /** One call of the tool numbered {@code tool} on page {@code p}. */
+    interface Call {
+        Object run(int tool, DetectionPages.Page p) throws Throwable;
+    }
+
+    /**
+     * Every page timed with each of {@code tools} tools in turn, as this harness times them: after
+     * a warm-up over every page (3 rounds at least, then up to 20 s or 40 rounds), {@code rounds}
+     * rounds, the tools' order rotating from page to page and round to round, {@code reps} calls
+     * at a time. µs per call, by round, page and tool; prints how many rounds of each ran.
+     */
+    static double[][][] roundTimes(List<DetectionPages.Page> pages, int tools, int rounds, int reps, Call call)
+            throws Throwable {
+        int n = pages.size();
+        Object sink = null;
+        long warmEnd = System.nanoTime() + 20_000_000_000L;
+        int warm = 0;
+        while (warm < 3 || System.nanoTime() < warmEnd && warm < 40) {
+            for (DetectionPages.Page p : pages) {
+                for (int k = 0; k < tools; k++) sink = call.run(k, p);
+            }
+            warm++;
+        }
+        double[][][] times = new double[rounds][n][tools];
+        for (int r = 0; r < rounds; r++) {
+            for (int i = 0; i < n; i++) {
+                DetectionPages.Page p = pages.get(i);
+                for (int k = 0; k < tools; k++) {
+                    int tool = (k + i + r) % tools;
+                    long start = System.nanoTime();
+                    for (int rep = 0; rep < reps; rep++) sink = call.run(tool, p);
+                    times[r][i][tool] = (System.nanoTime() - start) / 1000.0 / reps;
+                }
+            }
+        }
+        System.out.println("warm-up rounds " + warm + ", measured rounds " + rounds + " x " + reps + " calls; " + (sink != null));
+        return times;
+    }
+
+    /** Each page's time per tool ({@link #roundTimes}' order): its median over the rounds. */
+    static double[][] pageTimes(double[][][] times) {
+        int n = times[0].length;
+        int tools = times[0][0].length;
+        double[][] page = new double[n][tools];
+        for (int i = 0; i < n; i++) {
+            for (int k = 0; k < tools; k++) {
+                double[] v = new double[times.length];
+                for (int r = 0; r < times.length; r++) v[r] = times[r][i][k];
+                page[i][k] = median(v);
+            }
+        }
+        return page;
     }
 
     static double median(double[] v) {
